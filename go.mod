@@ -1,0 +1,3 @@
+module damka
+
+go 1.26
