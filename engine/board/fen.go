@@ -1,0 +1,206 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseFEN reads a PDN FEN such as "W:W31-50:B1-20" or
+// "B:W18,24,K10:Bc3,Kd4". Squares may be numbers (with ranges) or algebraic
+// names; kings carry a K prefix. The lidraughts extensions ":H<n>" and
+// ":F<n>" are accepted and checked but do not change the position.
+func (v *Variant) ParseFEN(s string) (Position, error) {
+	var p Position
+	s = strings.TrimSpace(s)
+	s = strings.Trim(s, `"`)
+	s = strings.TrimSuffix(s, ".")
+	if s == "" {
+		return p, fmt.Errorf("empty FEN")
+	}
+	fields := strings.Split(s, ":")
+	switch strings.ToUpper(fields[0]) {
+	case "W":
+		p.Side = White
+	case "B":
+		p.Side = Black
+	default:
+		return p, fmt.Errorf("FEN %q: side to move must be W or B, not %q", s, fields[0])
+	}
+	var placed Bitboard
+	seen := [2]bool{}
+	for _, f := range fields[1:] {
+		if f == "" {
+			return p, fmt.Errorf("FEN %q: empty field", s)
+		}
+		var c Color
+		switch f[0] {
+		case 'W', 'w':
+			c = White
+		case 'B', 'b':
+			c = Black
+		case 'H', 'F':
+			if n, err := strconv.Atoi(f[1:]); err != nil || n < 0 {
+				return p, fmt.Errorf("FEN %q: bad counter %q", s, f)
+			}
+			continue
+		default:
+			return p, fmt.Errorf("FEN %q: field %q must start with W or B", s, f)
+		}
+		if seen[c] {
+			return p, fmt.Errorf("FEN %q: %s pieces listed twice", s, c)
+		}
+		seen[c] = true
+		if len(f) == 1 {
+			continue
+		}
+		for _, tok := range strings.Split(f[1:], ",") {
+			tok = strings.TrimSpace(tok)
+			king := false
+			if strings.HasPrefix(tok, "K") {
+				king = true
+				tok = tok[1:]
+			}
+			sqs, err := v.parseSquares(tok)
+			if err != nil {
+				return p, fmt.Errorf("FEN %q: %v", s, err)
+			}
+			for _, sq := range sqs {
+				b := sq.Bit()
+				if placed&b != 0 {
+					return p, fmt.Errorf("FEN %q: square %s listed twice", s, v.SquareName(sq))
+				}
+				placed |= b
+				p.Pieces[c] |= b
+				if king {
+					p.Kings |= b
+				} else if v.Geo.Promotion[c]&b != 0 {
+					return p, fmt.Errorf("FEN %q: %s man on its promotion row at %s", s, c, v.SquareName(sq))
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// parseSquares reads one FEN square token: a number, a range "31-50" or an
+// algebraic name.
+func (v *Variant) parseSquares(tok string) ([]Square, error) {
+	g := v.Geo
+	if tok == "" {
+		return nil, fmt.Errorf("empty square")
+	}
+	if tok[0] >= 'a' && tok[0] <= 'z' {
+		sq, err := g.ParseAlgebraic(tok)
+		if err != nil {
+			return nil, err
+		}
+		return []Square{sq}, nil
+	}
+	lo, hi := tok, tok
+	if i := strings.IndexByte(tok, '-'); i >= 0 {
+		lo, hi = tok[:i], tok[i+1:]
+	}
+	a, err1 := strconv.Atoi(lo)
+	b, err2 := strconv.Atoi(hi)
+	if err1 != nil || err2 != nil || lo[0] == '+' || hi == "" || hi[0] == '+' {
+		return nil, fmt.Errorf("bad square %q", tok)
+	}
+	if a < 1 || b > g.Squares || a > b {
+		return nil, fmt.Errorf("square %q outside 1..%d", tok, g.Squares)
+	}
+	out := make([]Square, 0, b-a+1)
+	for n := a; n <= b; n++ {
+		sq, _ := g.Bit(n)
+		out = append(out, sq)
+	}
+	return out, nil
+}
+
+// FEN writes p as a PDN FEN in the variant's notation, kings marked K.
+func (v *Variant) FEN(p *Position) string {
+	var sb strings.Builder
+	if p.Side == White {
+		sb.WriteString("W")
+	} else {
+		sb.WriteString("B")
+	}
+	for c := White; c <= Black; c++ {
+		if c == White {
+			sb.WriteString(":W")
+		} else {
+			sb.WriteString(":B")
+		}
+		for i, sq := range v.sortedSquares(p.Pieces[c]) {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			if p.Kings.Has(sq) {
+				sb.WriteByte('K')
+			}
+			sb.WriteString(v.SquareName(sq))
+		}
+	}
+	return sb.String()
+}
+
+// sortedSquares lists b in notation order: by number, or for algebraic
+// notation by file then rank (a1, a3, b2, ...).
+func (v *Variant) sortedSquares(b Bitboard) []Square {
+	out := v.Geo.List(b)
+	if v.Notation == Algebraic {
+		g := v.Geo
+		key := func(s Square) int { f, r := g.FileRank(s); return f*64 + r }
+		for i := 1; i < len(out); i++ {
+			for j := i; j > 0 && key(out[j]) < key(out[j-1]); j-- {
+				out[j], out[j-1] = out[j-1], out[j]
+			}
+		}
+	}
+	return out
+}
+
+// SquareName writes a square in the variant's notation.
+func (v *Variant) SquareName(s Square) string {
+	if v.Notation == Algebraic {
+		return v.Geo.Algebraic(s)
+	}
+	return strconv.Itoa(v.Geo.Number(s))
+}
+
+// StartFEN returns the FEN of the initial position.
+func (v *Variant) StartFEN() string {
+	p := v.Start()
+	return v.FEN(&p)
+}
+
+// Paths calls fn for every route of every legal capture of p (the route is
+// the origin followed by the landing square after each captured piece).
+// Routes of captures that the capture rule forbids are not reported. Quiet
+// moves are reported with the route [from, to]. The slice passed to fn is
+// reused after fn returns.
+func (v *Variant) Paths(p *Position, fn func(m Move, path []Square)) {
+	var ml MoveList
+	type route struct {
+		m    Move
+		path []Square
+	}
+	var routes []route
+	v.generate(p, &ml, true, func(m Move, path []Square) {
+		routes = append(routes, route{m, append([]Square(nil), path...)})
+	})
+	if len(routes) == 0 {
+		for _, m := range ml.Slice() {
+			fn(m, []Square{m.From, m.To})
+		}
+		return
+	}
+	for _, r := range routes {
+		for _, m := range ml.Slice() {
+			if m == r.m {
+				fn(r.m, r.path)
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package board
+
+import (
+	"bufio"
+	"flag"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// deepPerft lifts the node limit of the reference perft test (make bench).
+var deepPerft = flag.Bool("deep", false, "check every perft.tsv row, however large")
+
+// perftLimit keeps the default test run short: rows above it are skipped
+// unless -deep is given.
+const perftLimit = 25_000_000
+
+// tsvVariants maps the variant column of testdata/perft.tsv (a copy of
+// shared/reference/perft.tsv) to the rule sets that implement it.
+var tsvVariants = map[string]*Variant{
+	"international":               International,
+	"russian":                     Russian,
+	"brazilian":                   Brazilian,
+	"english (American checkers)": English,
+}
+
+type perftRow struct {
+	line     int
+	variant  string
+	fen      string
+	depth    int
+	nodes    uint64
+	dups     string
+	source   string
+	numbered string
+}
+
+func readPerftRows(t testing.TB) []perftRow {
+	t.Helper()
+	f, err := os.Open("testdata/perft.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []perftRow
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		cols := strings.Split(sc.Text(), "\t")
+		if line == 1 || len(cols) < 7 {
+			continue
+		}
+		d, err1 := strconv.Atoi(cols[2])
+		n, err2 := strconv.ParseUint(cols[3], 10, 64)
+		if err1 != nil || err2 != nil {
+			// Counts beyond 64 bits (English depth 28+) are far out of reach.
+			continue
+		}
+		rows = append(rows, perftRow{line, cols[0], cols[1], d, n, cols[4], cols[6], cols[5]})
+	}
+	if len(rows) == 0 {
+		t.Fatal("no perft rows read")
+	}
+	return rows
+}
+
+func TestPerftReference(t *testing.T) {
+	checked, skipped := 0, 0
+	for _, r := range readPerftRows(t) {
+		v, ok := tsvVariants[r.variant]
+		if !ok {
+			continue
+		}
+		if r.nodes > perftLimit && !*deepPerft {
+			skipped++
+			continue
+		}
+		if testing.Short() && r.nodes > 1_000_000 {
+			skipped++
+			continue
+		}
+		p, err := v.ParseFEN(r.fen)
+		if err != nil {
+			t.Errorf("line %d: %v", r.line, err)
+			continue
+		}
+		var modes []bool
+		switch r.dups {
+		case "same-both":
+			modes = []bool{false, true}
+		case "kept", "paths":
+			modes = []bool{true}
+		case "removed":
+			modes = []bool{false}
+		default:
+			t.Errorf("line %d: unknown duplicates convention %q", r.line, r.dups)
+		}
+		for _, keep := range modes {
+			got := v.Perft(p, r.depth, keep)
+			checked++
+			if got != r.nodes {
+				t.Errorf("line %d: %s %s depth %d keep=%v: got %d, want %d (source %s)",
+					r.line, v.Name, r.fen, r.depth, keep, got, r.nodes, r.source)
+			}
+		}
+	}
+	t.Logf("checked %d perft counts, skipped %d above the limit", checked, skipped)
+	if checked == 0 {
+		t.Fatal("no perft row checked")
+	}
+}
