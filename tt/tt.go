@@ -1,0 +1,236 @@
+// Package tt is a lock-free transposition table shared by the search
+// goroutines of a Lazy SMP search.
+//
+// Entries are two 64-bit words, key^data and data (Hyatt's lockless
+// hashing). Writers store the two words with independent atomic stores and
+// readers load them the same way, so a reader racing a writer may see one
+// word of the old entry and one of the new. Such a torn pair fails the
+// key^data check and is treated as a miss, so probes never return data that
+// belongs to another position, and no locks are needed.
+package tt
+
+import (
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+const (
+	bucketEntries = 4
+	bucketWords   = 2 * bucketEntries // 8 words = 64 bytes = one cache line
+	bucketBytes   = 8 * bucketWords
+	cacheLine     = 64
+
+	// exactKeepMargin is how much shallower a non-exact result for the same
+	// position must be before it may not overwrite an exact entry of the
+	// current search: a PV score from a deep search is worth more than a
+	// bound from a shallow re-search, but only while it is that much deeper.
+	exactKeepMargin = 4
+
+	// ageWeight is how many plies of depth one generation of age is worth
+	// when choosing a victim, so entries of earlier searches go first
+	// unless they are far deeper.
+	ageWeight = 8
+
+	// hashfullSample is the number of entries Hashfull looks at.
+	hashfullSample = 1000
+)
+
+// parallelClearWords is the table size from which Clear uses several
+// goroutines; a variable so that tests can reach that path cheaply.
+var parallelClearWords = 1 << 20
+
+// Table is safe for concurrent Probe, Store, Prefetch and Hashfull calls.
+// New, Resize, Clear and NewSearch must not run concurrently with searches.
+type Table struct {
+	words []atomic.Uint64 // numBuckets*bucketWords words, 64-byte aligned
+	mask  uint64          // numBuckets-1
+	gen   atomic.Uint32   // current generation, 1..63
+}
+
+// New returns a table of at most megabytes MiB: the number of 64-byte
+// buckets is rounded down to a power of two. megabytes <= 0 (or a size
+// below one bucket) yields a one-bucket table of 64 bytes, which is only
+// useful for tests.
+func New(megabytes int) *Table {
+	t := &Table{}
+	t.gen.Store(1)
+	t.alloc(bucketsFor(megabytes))
+	return t
+}
+
+func bucketsFor(megabytes int) uint64 {
+	if megabytes <= 0 {
+		return 1
+	}
+	n := uint64(megabytes) << 20 / bucketBytes
+	if n == 0 {
+		return 1
+	}
+	return 1 << (bits.Len64(n) - 1)
+}
+
+// alloc over-allocates by one cache line so that every bucket can start on
+// a cache-line boundary and a probe touches a single line. The Go heap does
+// not move objects, so the alignment found here stays valid.
+func (t *Table) alloc(numBuckets uint64) {
+	const slack = cacheLine/8 - 1
+	buf := make([]atomic.Uint64, numBuckets*bucketWords+slack)
+	addr := uintptr(unsafe.Pointer(&buf[0]))
+	off := (cacheLine - addr%cacheLine) % cacheLine / 8
+	t.words = buf[off : off+uintptr(numBuckets*bucketWords)]
+	t.mask = numBuckets - 1
+}
+
+// Resize replaces the table by an empty one of the new size. When the size
+// does not change the table is only cleared, avoiding a reallocation.
+func (t *Table) Resize(megabytes int) {
+	n := bucketsFor(megabytes)
+	if n == t.mask+1 {
+		t.Clear()
+		return
+	}
+	t.words = nil // let the old table be collected before allocating
+	t.alloc(n)
+}
+
+// Clear empties the table. Large tables are cleared by several goroutines
+// because clearing gigabytes on one core takes a noticeable time between
+// games.
+func (t *Table) Clear() {
+	words := t.words
+	workers := runtime.GOMAXPROCS(0)
+	if len(words) < parallelClearWords || workers < 2 {
+		clearWords(words)
+		return
+	}
+	chunk := (len(words) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(words); lo += chunk {
+		hi := min(lo+chunk, len(words))
+		wg.Go(func() { clearWords(words[lo:hi]) })
+	}
+	wg.Wait()
+}
+
+func clearWords(w []atomic.Uint64) {
+	for i := range w {
+		w[i].Store(0)
+	}
+}
+
+// NewSearch starts a new generation so that entries of earlier searches
+// become preferred victims. Generations cycle through 1..63; 0 is skipped
+// because a zero data word marks an empty slot.
+func (t *Table) NewSearch() {
+	g := t.gen.Load()
+	t.gen.Store(g%numGenerations + 1)
+}
+
+// bucket returns the key's bucket as a fixed-size array so that indexing it
+// with constants needs no bounds checks. The low key bits pick the bucket;
+// the whole key is still verified, so these bits are not wasted.
+func (t *Table) bucket(key uint64) *[bucketWords]atomic.Uint64 {
+	i := (key & t.mask) * bucketWords
+	return (*[bucketWords]atomic.Uint64)(t.words[i : i+bucketWords])
+}
+
+// Probe returns the entry stored for key, if any.
+func (t *Table) Probe(key uint64) (Entry, bool) {
+	b := t.bucket(key)
+	for i := 0; i < bucketWords; i += 2 {
+		d := b[i+1].Load()
+		if d != 0 && b[i].Load()^d == key {
+			return unpack(d), true
+		}
+	}
+	return Entry{}, false
+}
+
+// Store records e for key.
+//
+// Replacement policy:
+//   - If the bucket already holds key, that slot is overwritten, so a
+//     position never occupies two slots. A zero e.Move keeps the stored
+//     move, because a fail-low search finds no best move but the old one is
+//     still the best ordering guess. The write is skipped when the slot is
+//     an exact entry of the current generation and e is a non-exact entry
+//     at least exactKeepMargin plies shallower.
+//   - Otherwise an empty slot is used if there is one; failing that, the
+//     slot with the lowest depth - ageWeight*age is replaced, where age is
+//     the number of NewSearch calls since it was written. Stale and shallow
+//     entries go first. The new entry is always written: the latest result
+//     is the one most likely to be probed again soon.
+func (t *Table) Store(key uint64, e Entry) {
+	b := t.bucket(key)
+	gen := uint8(t.gen.Load())
+	victim, victimVal := 0, math.MaxInt
+	for i := 0; i < bucketWords; i += 2 {
+		d := b[i+1].Load()
+		if d == 0 {
+			if victimVal != math.MinInt {
+				victim, victimVal = i, math.MinInt
+			}
+			continue
+		}
+		if b[i].Load()^d == key {
+			t.overwrite(b, i, d, key, e, gen)
+			return
+		}
+		if v := int(dataDepth(d)) - ageWeight*ageDiff(gen, dataGen(d)); v < victimVal {
+			victim, victimVal = i, v
+		}
+	}
+	nd := pack(e, gen)
+	b[victim].Store(key ^ nd)
+	b[victim+1].Store(nd)
+}
+
+func (t *Table) overwrite(b *[bucketWords]atomic.Uint64, i int, old, key uint64, e Entry, gen uint8) {
+	if e.Move == 0 {
+		e.Move = dataMove(old)
+	}
+	if dataGen(old) == gen && dataBound(old) == BoundExact && e.Bound != BoundExact &&
+		int(e.Depth) <= int(dataDepth(old))-exactKeepMargin {
+		return
+	}
+	nd := pack(e, gen)
+	if nd == old {
+		return // identical: spare the other cores a cache-line invalidation
+	}
+	b[i].Store(key ^ nd)
+	b[i+1].Store(nd)
+}
+
+// Prefetch starts loading key's bucket into the cache so that a Probe
+// issued after some other work (e.g. making the move) does not stall on
+// memory. Go has no prefetch intrinsic; an atomic load cannot be optimised
+// away, so it serves as one, at the cost of waiting for the line.
+func (t *Table) Prefetch(key uint64) {
+	t.words[(key&t.mask)*bucketWords].Load()
+}
+
+// Hashfull returns the permille of entries written during the current
+// search, estimated from the first 1000 entries (all of them in smaller
+// tables), as UCI's "info hashfull" expects.
+func (t *Table) Hashfull() int {
+	n := min(hashfullSample, len(t.words)/2)
+	gen := uint8(t.gen.Load())
+	used := 0
+	for i := 0; i < n; i++ {
+		d := t.words[2*i+1].Load()
+		if d != 0 && dataGen(d) == gen {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
+
+// SizeMB returns the table size in whole MiB; the one-bucket table of
+// New(0) reports 0.
+func (t *Table) SizeMB() int {
+	return len(t.words) * 8 >> 20
+}
