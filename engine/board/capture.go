@@ -11,12 +11,12 @@ const maxPath = 40
 type capGen struct {
 	ml        *MoveList
 	sink      func(Move, []Square) // optional: receives every route
+	path      *[maxPath]Square     // the route so far, kept only for sink
 	opp       Bitboard             // opponent pieces
 	empty     Bitboard             // empty squares, origin included
 	promo     Bitboard             // the mover's promotion row
-	step      [4]int
-	manDirs   [4]int
-	nManDirs  int
+	step      *[4]int
+	manDirs   uint8 // bit i set: men capture in direction i
 	from      Square
 	start     int // index of the first capture in ml
 	best      int // most pieces taken by a recorded move (Majority)
@@ -24,16 +24,84 @@ type capGen struct {
 	flying    bool
 	keep      bool
 	promotion PromotionRule
-	path      [maxPath]Square
+}
+
+// setPath records the n-th square of the current route when routes are
+// wanted.
+func (cg *capGen) setPath(n int, b Bitboard) {
+	if cg.path != nil && n < maxPath {
+		cg.path[n] = b.First()
+	}
 }
 
 // captures appends the legal captures of p to ml and reports whether there
 // were any.
 func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) bool {
-	men, kings := v.capturers(p)
-	if men|kings == 0 {
+	var j [4]Bitboard
+	v.manJumpers(p, &j)
+	kings := v.kingCapturers(p)
+	if j[0]|j[1]|j[2]|j[3]|kings == 0 {
 		return false
 	}
+	if kings == 0 && sink == nil && v.singleJumps(p, &j) {
+		v.addSingleJumps(p, &j, ml)
+		return true
+	}
+	v.captureRoutes(p, &j, kings, ml, keep, sink)
+	return true
+}
+
+// singleJumps reports the most common case, decided in one pass over the
+// bitboards: only men capture (jumpers[i] holds the men that jump in
+// direction i) and no capture can take a second piece. Then every (man,
+// direction) pair is one move.
+func (v *Variant) singleJumps(p *Position, j *[4]Bitboard) bool {
+	g := v.Geo
+	us := p.Side & 1
+	opp := p.Pieces[us^1]
+	empty := g.All &^ (p.Pieces[us] | opp)
+	s0, s1, s2, s3 := g.Step[0], g.Step[1], g.Step[2], g.Step[3]
+	l0, l1, l2, l3 := rot(j[0], 2*s0), rot(j[1], 2*s1), rot(j[2], 2*s2), rot(j[3], 2*s3)
+	if v.Promotion == ContinueAsKing && (l0|l1|l2|l3)&g.Promotion[us] != 0 {
+		return false
+	}
+	// The captured piece lies behind the landing square and the origin two
+	// steps behind, so in every other direction the board around the
+	// landing square is as before the move: a second jump in direction e is
+	// possible from the landings of every direction but the opposite one.
+	dirs := v.manDirs(us)
+	if dirs&1 != 0 && rot(rot(l0|l1|l2, s0)&opp, s0)&empty != 0 {
+		return false
+	}
+	if dirs&2 != 0 && rot(rot(l0|l1|l3, s1)&opp, s1)&empty != 0 {
+		return false
+	}
+	if dirs&4 != 0 && rot(rot(l0|l2|l3, s2)&opp, s2)&empty != 0 {
+		return false
+	}
+	if dirs&8 != 0 && rot(rot(l1|l2|l3, s3)&opp, s3)&empty != 0 {
+		return false
+	}
+	return true
+}
+
+// addSingleJumps appends the moves of the single-jump case.
+func (v *Variant) addSingleJumps(p *Position, jumpers *[4]Bitboard, ml *MoveList) {
+	g := v.Geo
+	promo := g.Promotion[p.Side&1]
+	for i := 0; i < 4; i++ {
+		d := g.Step[i]
+		for j := jumpers[i]; j != 0; j &= j - 1 {
+			from := j.First()
+			to := from + Square(2*d)
+			ml.add(Move{From: from, To: to, Captured: rot(j&-j, d), Promote: promo.Has(to)})
+		}
+	}
+}
+
+// captureRoutes walks every capture route of the given capturing men and
+// kings.
+func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings Bitboard, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	g := v.Geo
 	us := p.Side
 	cg := capGen{
@@ -41,43 +109,50 @@ func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move,
 		sink:      sink,
 		opp:       p.Pieces[us^1],
 		promo:     g.Promotion[us],
-		step:      g.Step,
+		step:      &g.Step,
 		start:     ml.N,
 		majority:  v.Capture == Majority,
 		flying:    v.FlyingKings,
 		keep:      keep,
 		promotion: v.Promotion,
 	}
+	if sink != nil {
+		cg.path = new([maxPath]Square)
+	}
 	f1, f2 := forward(us)
-	for i := 0; i < 4; i++ {
-		if v.ManBackward || i == f1 || i == f2 {
-			cg.manDirs[cg.nManDirs] = i
-			cg.nManDirs++
-		}
+	cg.manDirs = 1<<f1 | 1<<f2
+	if v.ManBackward {
+		cg.manDirs = 15
 	}
 	empty := g.All &^ p.Occupied()
-	for ; men != 0; men &= men - 1 {
-		b := men & -men
-		cg.from = b.First()
-		cg.path[0] = cg.from
-		cg.empty = empty | b
-		cg.man(b, 0, 0)
+	// The first jump of every man is known from jumpers already.
+	for i := 0; i < 4; i++ {
+		d := g.Step[i]
+		for j := jumpers[i]; j != 0; j &= j - 1 {
+			b := j & -j
+			cg.from = b.First()
+			cg.setPath(0, b)
+			cg.empty = empty | b
+			mid := rot(b, d)
+			cg.jumped(i, rot(mid, d), mid, 0)
+		}
 	}
 	for ; kings != 0; kings &= kings - 1 {
 		b := kings & -kings
 		cg.from = b.First()
-		cg.path[0] = cg.from
+		cg.setPath(0, b)
 		cg.empty = empty | b
 		cg.king(b, 0, 0, -1, false, -1)
 	}
-	return true
 }
 
 // man continues a man's capture from cur after n captures.
 func (cg *capGen) man(cur, captured Bitboard, n int) {
 	found := false
-	for k := 0; k < cg.nManDirs; k++ {
-		i := cg.manDirs[k]
+	for i := 0; i < 4; i++ {
+		if cg.manDirs&(1<<i) == 0 {
+			continue
+		}
 		d := cg.step[i]
 		mid := rot(cur, d) & cg.opp &^ captured
 		if mid == 0 {
@@ -88,25 +163,28 @@ func (cg *capGen) man(cur, captured Bitboard, n int) {
 			continue
 		}
 		found = true
-		taken := captured | mid
-		if n+1 < maxPath {
-			cg.path[n+1] = land.First()
-		}
-		if land&cg.promo != 0 {
-			switch cg.promotion {
-			case EndsMove:
-				cg.add(land, taken, n+1, true)
-				continue
-			case ContinueAsKing:
-				cg.king(land, taken, n+1, i, true, -1)
-				continue
-			}
-		}
-		cg.man(land, taken, n+1)
+		cg.jumped(i, land, captured|mid, n)
 	}
 	if !found && n > 0 {
 		cg.add(cur, captured, n, cur&cg.promo != 0)
 	}
+}
+
+// jumped goes on after a man's (n+1)-th jump, in direction i, which landed
+// on land; taken includes the piece just jumped.
+func (cg *capGen) jumped(i int, land, taken Bitboard, n int) {
+	cg.setPath(n+1, land)
+	if land&cg.promo != 0 {
+		switch cg.promotion {
+		case EndsMove:
+			cg.add(land, taken, n+1, true)
+			return
+		case ContinueAsKing:
+			cg.king(land, taken, n+1, i, true, -1)
+			return
+		}
+	}
+	cg.man(land, taken, n+1)
 }
 
 // king continues a king's capture from cur after n captures; dir is the
@@ -139,9 +217,7 @@ func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, sk
 		found = true
 		taken := captured | x
 		if !cg.flying {
-			if n+1 < maxPath {
-				cg.path[n+1] = land.First()
-			}
+			cg.setPath(n+1, land)
 			cg.king(land, taken, n+1, i, promoted, -1)
 			continue
 		}
@@ -162,18 +238,14 @@ func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, sk
 		if cont == 0 {
 			for l := lands; l != 0; l &= l - 1 {
 				b := l & -l
-				if n+1 < maxPath {
-					cg.path[n+1] = b.First()
-				}
+				cg.setPath(n+1, b)
 				cg.add(b, taken, n+1, promoted)
 			}
 			continue
 		}
 		for l := cont; l != 0; l &= l - 1 {
 			b := l & -l
-			if n+1 < maxPath {
-				cg.path[n+1] = b.First()
-			}
+			cg.setPath(n+1, b)
 			straight := i
 			if b == land {
 				straight = -1

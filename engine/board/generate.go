@@ -28,11 +28,18 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 // captures it generates them into scratch.
 func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 	scratch.N = 0
-	if v.captures(p, scratch, keep, nil) {
+	var j [4]Bitboard
+	v.manJumpers(p, &j)
+	jumpers := j[0] | j[1] | j[2] | j[3]
+	if kings := v.kingCapturers(p); jumpers|kings != 0 {
+		if kings == 0 && v.singleJumps(p, &j) {
+			return j[0].Count() + j[1].Count() + j[2].Count() + j[3].Count()
+		}
+		v.captureRoutes(p, &j, kings, scratch, keep, nil)
 		return scratch.N
 	}
 	g := v.Geo
-	us := p.Side
+	us := p.Side & 1
 	own := p.Pieces[us]
 	empty := g.All &^ (own | p.Pieces[us^1])
 	men := own &^ p.Kings
@@ -65,27 +72,65 @@ func (v *Variant) HasCapture(p *Position) bool {
 	return men|kings != 0
 }
 
-// capturers returns the men and the kings of the side to move that can make
-// at least one capture.
-func (v *Variant) capturers(p *Position) (men, kings Bitboard) {
+// manDirs returns the directions (bit i for direction i) in which the men of
+// side c capture.
+func (v *Variant) manDirs(c Color) uint8 {
+	if v.ManBackward {
+		return 15
+	}
+	f1, f2 := forward(c)
+	return 1<<f1 | 1<<f2
+}
+
+// manJumpers sets j[i] to the men of the side to move that can jump an
+// opponent piece in direction i. (A pointer rather than a returned array:
+// copying the array right after writing it stalls store forwarding.)
+func (v *Variant) manJumpers(p *Position, j *[4]Bitboard) {
 	g := v.Geo
-	us := p.Side
+	us := p.Side & 1
 	own := p.Pieces[us]
 	opp := p.Pieces[us^1]
 	empty := g.All &^ (own | opp)
-	ownMen := own &^ p.Kings
+	men := own &^ p.Kings
+	// Unrolled: this runs at every node of perft and search.
+	s0, s1, s2, s3 := g.Step[0], g.Step[1], g.Step[2], g.Step[3]
+	if v.ManBackward {
+		j[0] = rot(rot(empty, -s0)&opp, -s0) & men
+		j[1] = rot(rot(empty, -s1)&opp, -s1) & men
+		j[2] = rot(rot(empty, -s2)&opp, -s2) & men
+		j[3] = rot(rot(empty, -s3)&opp, -s3) & men
+		return
+	}
+	if us == White {
+		j[0] = rot(rot(empty, -s0)&opp, -s0) & men
+		j[1] = rot(rot(empty, -s1)&opp, -s1) & men
+		j[2], j[3] = 0, 0
+		return
+	}
+	j[0], j[1] = 0, 0
+	j[2] = rot(rot(empty, -s2)&opp, -s2) & men
+	j[3] = rot(rot(empty, -s3)&opp, -s3) & men
+}
+
+// capturers returns the men and the kings of the side to move that can make
+// at least one capture.
+func (v *Variant) capturers(p *Position) (men, kings Bitboard) {
+	var j [4]Bitboard
+	v.manJumpers(p, &j)
+	return j[0] | j[1] | j[2] | j[3], v.kingCapturers(p)
+}
+
+// kingCapturers returns the kings of the side to move that can capture.
+func (v *Variant) kingCapturers(p *Position) (kings Bitboard) {
+	us := p.Side & 1
+	own := p.Pieces[us]
 	ownKings := own & p.Kings
-	f1, f2 := forward(us)
-	for i := 0; i < 4; i++ {
-		if !v.ManBackward && i != f1 && i != f2 {
-			continue
-		}
-		d := g.Step[i]
-		men |= rot(rot(empty, -d)&opp, -d) & ownMen
-	}
 	if ownKings == 0 {
-		return men, 0
+		return 0
 	}
+	g := v.Geo
+	opp := p.Pieces[us^1]
+	empty := g.All &^ (own | opp)
 	for i := 0; i < 4; i++ {
 		d := g.Step[i]
 		if !v.FlyingKings {
@@ -114,7 +159,7 @@ func (v *Variant) capturers(p *Position) (men, kings Bitboard) {
 			}
 		}
 	}
-	return men, kings
+	return kings
 }
 
 // quiets appends the non-capturing moves of p.

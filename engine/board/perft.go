@@ -9,20 +9,37 @@ func (v *Variant) Perft(p Position, depth int, keep bool) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	stack := make([]MoveList, depth)
-	return v.perft(&p, depth, keep, stack)
+	stack := make([]perftFrame, depth+1)
+	stack[0].pos = p
+	return v.perft(depth, keep, stack)
 }
 
-func (v *Variant) perft(p *Position, depth int, keep bool, stack []MoveList) uint64 {
-	ml := &stack[0]
+// perftFrame is one ply of the perft stack. Positions live here rather than
+// in locals because the address of a local passed down a recursion makes Go
+// move it to the heap.
+type perftFrame struct {
+	pos Position
+	ml  MoveList
+}
+
+func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
+	f := &stack[0]
 	if depth == 1 {
-		return uint64(v.Count(p, ml, keep))
+		return uint64(v.Count(&f.pos, &f.ml, keep))
 	}
-	v.generate(p, ml, keep, nil)
+	v.generate(&f.pos, &f.ml, keep, nil)
+	next := &stack[1]
 	var n uint64
-	for i := 0; i < ml.N; i++ {
-		q := p.Play(ml.Moves[i])
-		n += v.perft(&q, depth-1, keep, stack[1:])
+	if depth == 2 {
+		for i := 0; i < f.ml.N; i++ {
+			f.pos.PlayInto(f.ml.Moves[i], &next.pos)
+			n += uint64(v.Count(&next.pos, &next.ml, keep))
+		}
+		return n
+	}
+	for i := 0; i < f.ml.N; i++ {
+		f.pos.PlayInto(f.ml.Moves[i], &next.pos)
+		n += v.perft(depth-1, keep, stack[1:])
 	}
 	return n
 }
@@ -34,8 +51,10 @@ type DivideResult struct {
 }
 
 // Divide returns the perft count below each root move, computed by threads
-// goroutines that take root moves from a shared queue.
-func (v *Variant) Divide(p Position, depth int, keep bool, threads int) []DivideResult {
+// goroutines that take root moves from a shared queue. progress, if not nil,
+// is called (from one goroutine at a time) after each root move with the
+// number of root moves done and the leaves counted so far.
+func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
 	var ml MoveList
 	v.generate(&p, &ml, keep, nil)
 	out := make([]DivideResult, ml.N)
@@ -52,18 +71,30 @@ func (v *Variant) Divide(p Position, depth int, keep bool, threads int) []Divide
 	}
 	close(jobs)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done, nodes := 0, uint64(0)
+	report := func(n uint64) {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		nodes += n
+		if progress != nil {
+			progress(done, len(out), nodes)
+		}
+	}
 	for t := 0; t < threads; t++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			stack := make([]MoveList, depth)
+			stack := make([]perftFrame, depth)
 			for i := range jobs {
-				q := p.Play(out[i].Move)
 				if depth == 1 {
 					out[i].Nodes = 1
-					continue
+				} else {
+					p.PlayInto(out[i].Move, &stack[0].pos)
+					out[i].Nodes = v.perft(depth-1, keep, stack)
 				}
-				out[i].Nodes = v.perft(&q, depth-1, keep, stack)
+				report(out[i].Nodes)
 			}
 		}()
 	}

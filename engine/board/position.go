@@ -85,18 +85,29 @@ func (p *Position) Put(s Square, pc Piece) {
 
 // Play returns the position after move m, which must be legal in p.
 // The captured pieces all disappear at once, when the move is complete.
-func (p Position) Play(m Move) Position {
-	from, to := m.From.Bit(), m.To.Bit()
-	us, them := p.Side, p.Side^1
-	q := Position{Side: them}
-	q.Pieces[us] = p.Pieces[us]&^from | to
-	q.Pieces[them] = p.Pieces[them] &^ m.Captured
-	kings := p.Kings &^ m.Captured
-	if kings&from != 0 || m.Promote {
-		kings = kings&^from | to
-	}
-	q.Kings = kings
+func (p *Position) Play(m Move) Position {
+	var q Position
+	p.PlayInto(m, &q)
 	return q
+}
+
+// PlayInto writes the position after move m into q (which may be p). Hot
+// loops use it so that the new position is stored field by field where it
+// will be read, instead of being copied as a whole right after it was
+// written, which stalls the CPU's store forwarding.
+func (p *Position) PlayInto(m Move, q *Position) {
+	from, to := Bitboard(1)<<uint(m.From&63), Bitboard(1)<<uint(m.To&63)
+	us := p.Side & 1
+	own := p.Pieces[us]&^from | to
+	opp := p.Pieces[us^1] &^ m.Captured
+	kings := p.Kings &^ (m.Captured | from)
+	if p.Kings&from != 0 || m.Promote {
+		kings |= to
+	}
+	q.Pieces[us] = own
+	q.Pieces[us^1] = opp
+	q.Kings = kings
+	q.Side = us ^ 1
 }
 
 // Mirror returns the colour-reversed position: the board turned by 180

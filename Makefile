@@ -1,0 +1,41 @@
+# damka: build, run, test, bench.
+# GOAMD64=v3 (BMI, POPCNT/TZCNT as single instructions) is used when this CPU
+# has the v3 features; the binary is then for machines like this one.
+V3 := $(shell f=/proc/cpuinfo; [ -r $$f ] && grep -qw avx2 $$f && grep -qw bmi2 $$f && grep -qw abm $$f && grep -qw movbe $$f && grep -qw fma $$f && grep -qw f16c $$f && echo v3)
+GOAMD64 ?= $(if $(V3),v3,v1)
+export GOAMD64
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+BIN := bin/damka
+
+.PHONY: build run test test-race bench lint fuzz clean
+
+build:
+	go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
+
+# The main job on the embedded defaults.
+run: build
+	./$(BIN) bench
+
+test: lint
+	go test -count=1 ./...
+	go test -count=1 -race -short ./tt/ ./protocol/... ./engine/...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	go vet ./...
+
+# Deep perft (every perft.tsv row), timed perft runs and benchmarks: not in CI.
+bench: build
+	scripts/bench.sh $(BIN)
+	go test -count=1 -run PerftReference -deep -timeout 2h ./engine/board/
+
+fuzz:
+	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
+	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./engine/board/
+	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
+	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
+
+clean:
+	rm -rf bin

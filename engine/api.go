@@ -1,0 +1,87 @@
+// Package engine is damka's searcher: iterative deepening PVS over the rules
+// core, with quiescence over captures, a shared lock-free transposition
+// table, Lazy-SMP threads and time control for the Hub limits.
+//
+// This file is the contract between the searcher and its users (protocols,
+// bench, match runner). Keep it stable; add fields rather than change them.
+package engine
+
+import (
+	"time"
+
+	"damka/engine/board"
+)
+
+// Score units: 100 = one man (the Hub scale is Score/100). A won position
+// scores WinScore minus the plies to the win; lost ones the negation.
+const (
+	WinScore  = 10000
+	WinBound  = WinScore - 1000 // |score| >= WinBound means a forced win or loss
+	DrawScore = 0
+)
+
+// Limits bound one search. Zero values mean "no limit" for that dimension;
+// with no limit at all the search runs until Stop.
+type Limits struct {
+	Depth     int           // plies
+	Nodes     uint64        // nodes, all threads together
+	MoveTime  time.Duration // exact time for this move
+	Time      time.Duration // remaining clock of the side to move (before this move's increment)
+	Inc       time.Duration // increment added before every move
+	MovesToGo int           // moves to the next time control (0: sudden death / Fischer)
+	Infinite  bool          // analysis: search until Stop, ignore time
+	Ponder    bool          // pondering: ignore time until PonderHit, then use the limits from that moment
+}
+
+// Options configure an Engine.
+type Options struct {
+	Threads int // search goroutines (Lazy SMP); 1 if < 1
+	HashMB  int // transposition table size; 16 if < 1
+	MultiPV int // principal variations reported; 1 if < 1
+}
+
+// Info is one progress report (one per completed iteration and PV line).
+type Info struct {
+	Depth     int
+	MeanDepth float64 // average depth reached by the threads
+	SelDepth  int
+	MultiPV   int // 1-based line number when MultiPV > 1
+	Score     int // from the side to move's view, in the units above
+	Nodes     uint64
+	Time      time.Duration
+	PV        []board.Move
+	TBHits    uint64 // endgame table hits
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best      board.Move
+	Ponder    board.Move // expected reply, valid if HasPonder
+	HasBest   bool       // false only when the root has no legal move
+	HasPonder bool
+	Score     int
+	Depth     int
+	Nodes     uint64
+	Time      time.Duration
+}
+
+// Searcher is what protocols and tools need from a search engine; *Engine
+// implements it, and tests may substitute a fake.
+type Searcher interface {
+	// Search searches root (history: the positions before it in the game,
+	// oldest first, for repetition and draw rules) and blocks until a limit
+	// is reached or Stop is called. info, if not nil, is called from the
+	// search goroutine after every completed iteration.
+	Search(v *board.Variant, root board.Position, history []board.Position, lim Limits, info func(Info)) Result
+	// Stop ends the running search soon (within milliseconds); Search then
+	// returns its best move so far. Safe from any goroutine, and a no-op
+	// when idle.
+	Stop()
+	// PonderHit turns a pondering search into a normal timed one.
+	PonderHit()
+	// NewGame forgets what earlier searches learned (transposition table,
+	// history tables).
+	NewGame()
+	// SetOptions changes threads, hash size and multi-PV between searches.
+	SetOptions(Options)
+}
