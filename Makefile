@@ -8,7 +8,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN := bin/damka
 
-.PHONY: build run test test-race bench lint fuzz clean
+.PHONY: build run test bench lint fuzz clean pgo
 
 build:
 	go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -39,3 +39,9 @@ fuzz:
 
 clean:
 	rm -rf bin
+
+# Refresh the profile of the profile-guided build from the perft benchmarks
+# (and, once it exists, the search bench).
+pgo:
+	go test -run XXX -bench 'PerftInternational10|PerftRussian11' -benchtime 2x -cpuprofile /tmp/damka-perft.pprof ./engine/board/
+	go tool pprof -proto /tmp/damka-perft.pprof > cmd/damka/default.pgo

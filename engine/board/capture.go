@@ -37,13 +37,19 @@ func (cg *capGen) setPath(n int, b Bitboard) {
 // captures appends the legal captures of p to ml and reports whether there
 // were any.
 func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) bool {
-	var j [4]Bitboard
-	v.manJumpers(p, &j)
-	kings := v.kingCapturers(p)
-	if j[0]|j[1]|j[2]|j[3]|kings == 0 {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := v.Geo.All &^ (own | opp)
+	j0, j1, j2, j3 := v.jumpers(us, opp, own&^p.Kings, empty)
+	var kings Bitboard
+	if own&p.Kings != 0 {
+		kings = v.kingCapturers(us, own, opp, p.Kings)
+	}
+	if j0|j1|j2|j3|kings == 0 {
 		return false
 	}
-	if kings == 0 && sink == nil && v.singleJumps(p, &j) {
+	j := [4]Bitboard{j0, j1, j2, j3}
+	if kings == 0 && sink == nil && v.singleJumps(us, opp, empty, j0, j1, j2, j3) {
 		v.addSingleJumps(p, &j, ml)
 		return true
 	}
@@ -52,16 +58,13 @@ func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move,
 }
 
 // singleJumps reports the most common case, decided in one pass over the
-// bitboards: only men capture (jumpers[i] holds the men that jump in
-// direction i) and no capture can take a second piece. Then every (man,
-// direction) pair is one move.
-func (v *Variant) singleJumps(p *Position, j *[4]Bitboard) bool {
+// bitboards: only men capture (jN holds the men that jump in direction N)
+// and no capture can take a second piece. Then every (man, direction) pair
+// is one move.
+func (v *Variant) singleJumps(us Color, opp, empty, j0, j1, j2, j3 Bitboard) bool {
 	g := v.Geo
-	us := p.Side & 1
-	opp := p.Pieces[us^1]
-	empty := g.All &^ (p.Pieces[us] | opp)
-	s0, s1, s2, s3 := g.Step[0], g.Step[1], g.Step[2], g.Step[3]
-	l0, l1, l2, l3 := rot(j[0], 2*s0), rot(j[1], 2*s1), rot(j[2], 2*s2), rot(j[3], 2*s3)
+	s := &g.Step
+	l0, l1, l2, l3 := rot(j0, 2*s[0]), rot(j1, 2*s[1]), rot(j2, 2*s[2]), rot(j3, 2*s[3])
 	if v.Promotion == ContinueAsKing && (l0|l1|l2|l3)&g.Promotion[us] != 0 {
 		return false
 	}
@@ -69,17 +72,13 @@ func (v *Variant) singleJumps(p *Position, j *[4]Bitboard) bool {
 	// steps behind, so in every other direction the board around the
 	// landing square is as before the move: a second jump in direction e is
 	// possible from the landings of every direction but the opposite one.
-	dirs := v.manDirs(us)
-	if dirs&1 != 0 && rot(rot(l0|l1|l2, s0)&opp, s0)&empty != 0 {
+	back := v.ManBackward
+	if (back || us == White) &&
+		(rot(rot(l0|l1|l2, s[0])&opp, s[0])|rot(rot(l0|l1|l3, s[1])&opp, s[1]))&empty != 0 {
 		return false
 	}
-	if dirs&2 != 0 && rot(rot(l0|l1|l3, s1)&opp, s1)&empty != 0 {
-		return false
-	}
-	if dirs&4 != 0 && rot(rot(l0|l2|l3, s2)&opp, s2)&empty != 0 {
-		return false
-	}
-	if dirs&8 != 0 && rot(rot(l1|l2|l3, s3)&opp, s3)&empty != 0 {
+	if (back || us == Black) &&
+		(rot(rot(l0|l2|l3, s[2])&opp, s[2])|rot(rot(l1|l2|l3, s[3])&opp, s[3]))&empty != 0 {
 		return false
 	}
 	return true

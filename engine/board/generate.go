@@ -25,27 +25,42 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 
 // Count returns the number of legal moves of p. Without captures it only
 // counts target squares, which is what makes bulk-counted perft fast; with
-// captures it generates them into scratch.
+// captures it generates them into scratch. The bitboards stay in local
+// variables (registers) throughout: this is the innermost function of perft.
 func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
-	scratch.N = 0
-	var j [4]Bitboard
-	v.manJumpers(p, &j)
-	jumpers := j[0] | j[1] | j[2] | j[3]
-	if kings := v.kingCapturers(p); jumpers|kings != 0 {
-		if kings == 0 && v.singleJumps(p, &j) {
-			return j[0].Count() + j[1].Count() + j[2].Count() + j[3].Count()
+	us := p.Side & 1
+	return v.countBoard(us, p.Pieces[us], p.Pieces[us^1], p.Kings, scratch, keep)
+}
+
+// countBoard is Count for the side us with pieces own, the opponent's pieces
+// opp and the kings of both; perft passes a child position in registers.
+func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *MoveList, keep bool) int {
+	g := v.Geo
+	empty := g.All &^ (own | opp)
+	men := own &^ allKings
+	j0, j1, j2, j3 := v.jumpers(us, opp, men, empty)
+	var kingCaps Bitboard
+	if own&allKings != 0 {
+		kingCaps = v.kingCapturers(us, own, opp, allKings)
+	}
+	if j0|j1|j2|j3|kingCaps != 0 {
+		if kingCaps == 0 && v.singleJumps(us, opp, empty, j0, j1, j2, j3) {
+			return j0.Count() + j1.Count() + j2.Count() + j3.Count()
 		}
-		v.captureRoutes(p, &j, kings, scratch, keep, nil)
+		scratch.N = 0
+		var p Position
+		p.Side, p.Pieces[us], p.Pieces[us^1], p.Kings = us, own, opp, allKings
+		j := [4]Bitboard{j0, j1, j2, j3}
+		v.captureRoutes(&p, &j, kingCaps, scratch, keep, nil)
 		return scratch.N
 	}
-	g := v.Geo
-	us := p.Side & 1
-	own := p.Pieces[us]
-	empty := g.All &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
-	f1, f2 := forward(us)
-	n := (rot(men, g.Step[f1]) & empty).Count() + (rot(men, g.Step[f2]) & empty).Count()
-	if kings := own & p.Kings; kings != 0 {
+	var n int
+	if us == White {
+		n = (rot(men, g.Step[UpLeft]) & empty).Count() + (rot(men, g.Step[UpRight]) & empty).Count()
+	} else {
+		n = (rot(men, g.Step[DownLeft]) & empty).Count() + (rot(men, g.Step[DownRight]) & empty).Count()
+	}
+	if kings := own & allKings; kings != 0 {
 		for i := 0; i < 4; i++ {
 			d := g.Step[i]
 			x := rot(kings, d) & empty
@@ -82,34 +97,26 @@ func (v *Variant) manDirs(c Color) uint8 {
 	return 1<<f1 | 1<<f2
 }
 
-// manJumpers sets j[i] to the men of the side to move that can jump an
-// opponent piece in direction i. (A pointer rather than a returned array:
-// copying the array right after writing it stalls store forwarding.)
+// jumpers returns, per direction, the men of side us that can jump an
+// opponent piece in that direction. Results come back in registers.
+func (v *Variant) jumpers(us Color, opp, men, empty Bitboard) (j0, j1, j2, j3 Bitboard) {
+	s := &v.Geo.Step
+	if v.ManBackward || us == White {
+		j0 = rot(rot(empty, -s[0])&opp, -s[0]) & men
+		j1 = rot(rot(empty, -s[1])&opp, -s[1]) & men
+	}
+	if v.ManBackward || us == Black {
+		j2 = rot(rot(empty, -s[2])&opp, -s[2]) & men
+		j3 = rot(rot(empty, -s[3])&opp, -s[3]) & men
+	}
+	return
+}
+
+// manJumpers is jumpers for position p, into an array.
 func (v *Variant) manJumpers(p *Position, j *[4]Bitboard) {
-	g := v.Geo
 	us := p.Side & 1
-	own := p.Pieces[us]
-	opp := p.Pieces[us^1]
-	empty := g.All &^ (own | opp)
-	men := own &^ p.Kings
-	// Unrolled: this runs at every node of perft and search.
-	s0, s1, s2, s3 := g.Step[0], g.Step[1], g.Step[2], g.Step[3]
-	if v.ManBackward {
-		j[0] = rot(rot(empty, -s0)&opp, -s0) & men
-		j[1] = rot(rot(empty, -s1)&opp, -s1) & men
-		j[2] = rot(rot(empty, -s2)&opp, -s2) & men
-		j[3] = rot(rot(empty, -s3)&opp, -s3) & men
-		return
-	}
-	if us == White {
-		j[0] = rot(rot(empty, -s0)&opp, -s0) & men
-		j[1] = rot(rot(empty, -s1)&opp, -s1) & men
-		j[2], j[3] = 0, 0
-		return
-	}
-	j[0], j[1] = 0, 0
-	j[2] = rot(rot(empty, -s2)&opp, -s2) & men
-	j[3] = rot(rot(empty, -s3)&opp, -s3) & men
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	j[0], j[1], j[2], j[3] = v.jumpers(us, opp, own&^p.Kings, v.Geo.All&^(own|opp))
 }
 
 // capturers returns the men and the kings of the side to move that can make
@@ -117,19 +124,17 @@ func (v *Variant) manJumpers(p *Position, j *[4]Bitboard) {
 func (v *Variant) capturers(p *Position) (men, kings Bitboard) {
 	var j [4]Bitboard
 	v.manJumpers(p, &j)
-	return j[0] | j[1] | j[2] | j[3], v.kingCapturers(p)
+	us := p.Side & 1
+	return j[0] | j[1] | j[2] | j[3], v.kingCapturers(us, p.Pieces[us], p.Pieces[us^1], p.Kings)
 }
 
 // kingCapturers returns the kings of the side to move that can capture.
-func (v *Variant) kingCapturers(p *Position) (kings Bitboard) {
-	us := p.Side & 1
-	own := p.Pieces[us]
-	ownKings := own & p.Kings
+func (v *Variant) kingCapturers(us Color, own, opp, allKings Bitboard) (kings Bitboard) {
+	ownKings := own & allKings
 	if ownKings == 0 {
 		return 0
 	}
 	g := v.Geo
-	opp := p.Pieces[us^1]
 	empty := g.All &^ (own | opp)
 	for i := 0; i < 4; i++ {
 		d := g.Step[i]

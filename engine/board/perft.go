@@ -31,9 +31,17 @@ func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
 	next := &stack[1]
 	var n uint64
 	if depth == 2 {
+		// The children are counted from registers: no position is stored.
+		us := f.pos.Side & 1
+		own, opp, kings := f.pos.Pieces[us], f.pos.Pieces[us^1], f.pos.Kings
 		for i := 0; i < f.ml.N; i++ {
-			f.pos.PlayInto(f.ml.Moves[i], &next.pos)
-			n += uint64(v.Count(&next.pos, &next.ml, keep))
+			m := &f.ml.Moves[i]
+			from, to := Bitboard(1)<<uint(m.From&63), Bitboard(1)<<uint(m.To&63)
+			k := kings &^ (m.Captured | from)
+			if kings&from != 0 || m.Promote {
+				k |= to
+			}
+			n += uint64(v.countBoard(us^1, opp&^m.Captured, own&^from|to, k, &next.ml, keep))
 		}
 		return n
 	}

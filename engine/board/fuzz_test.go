@@ -1,0 +1,124 @@
+package board
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Seed corpora live in testdata/fuzz/<FuzzName>/.
+
+func FuzzParseFEN(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, v := range Variants() {
+			p, err := v.ParseFEN(s)
+			if err != nil {
+				continue
+			}
+			fen := v.FEN(&p)
+			q, err := v.ParseFEN(fen)
+			if err != nil || q != p || v.FEN(&q) != fen {
+				t.Fatalf("%s: %q read as %s, which reads back as %s (%v)", v.Name, s, fen, v.FEN(&q), err)
+			}
+			h, err := v.ParseHubPosition(v.HubPosition(&p))
+			if err != nil || h != p {
+				t.Fatalf("%s: %q: hub position does not round-trip: %v", v.Name, s, err)
+			}
+		}
+	})
+}
+
+// fuzzPositions are the positions FuzzParseMove reads moves in: the starts,
+// and positions with kings and ambiguous captures.
+var fuzzPositions = []struct {
+	v   *Variant
+	fen string
+}{
+	{International, ""},
+	{Russian, ""},
+	{Brazilian, ""},
+	{English, ""},
+	{International, "W:WK24,K50:BK11,K17,19,43"},
+	{International, "W:WK38:B18,19,32,33"},
+	{Russian, "W:WKd8:Bb6,Kc3,e3,e7,g3"},
+	{Brazilian, "W:WKd2:Bb6,c3,Kc5,e5"},
+	{English, "W:WK22:BK3,5,9,K10,17,18,26"},
+}
+
+func FuzzParseMove(f *testing.F) {
+	type pos struct {
+		v     *Variant
+		p     Position
+		legal []Move
+	}
+	var ps []pos
+	for _, fp := range fuzzPositions {
+		p := fp.v.Start()
+		if fp.fen != "" {
+			var err error
+			if p, err = fp.v.ParseFEN(fp.fen); err != nil {
+				f.Fatal(err)
+			}
+		}
+		var ml MoveList
+		fp.v.Generate(&p, &ml)
+		ps = append(ps, pos{fp.v, p, append([]Move(nil), ml.Slice()...)})
+	}
+	legal := func(list []Move, m Move) bool {
+		for _, o := range list {
+			if o == m {
+				return true
+			}
+		}
+		return false
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, x := range ps {
+			if m, err := x.v.ParseMove(&x.p, s); err == nil && !legal(x.legal, m) {
+				t.Fatalf("%s %s: ParseMove(%q) = %+v, not a legal move", x.v.Name, x.v.FEN(&x.p), s, m)
+			} else if err != nil && !strings.Contains(err.Error(), "move") {
+				t.Fatalf("ParseMove(%q): error %q does not say what failed", s, err)
+			}
+			if m, err := x.v.ParseHubMove(&x.p, s); err == nil && !legal(x.legal, m) {
+				t.Fatalf("%s %s: ParseHubMove(%q) = %+v, not a legal move", x.v.Name, x.v.FEN(&x.p), s, m)
+			}
+		}
+	})
+}
+
+// maxFuzzPDN bounds the input of FuzzReadPDN so that every run is quick;
+// reading is linear in the input apart from the move generation per move.
+const maxFuzzPDN = 4096
+
+func FuzzReadPDN(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > maxFuzzPDN {
+			return
+		}
+		games, err := ReadPDN(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		// Whatever was read must write and read back the same.
+		var buf bytes.Buffer
+		for _, g := range games {
+			if err := g.WritePDN(&buf); err != nil {
+				t.Fatalf("WritePDN of a game read from %q: %v", s, err)
+			}
+		}
+		again, err := ReadPDN(&buf)
+		if err != nil {
+			t.Fatalf("reading back %q: %v", buf.String(), err)
+		}
+		if len(again) != len(games) {
+			t.Fatalf("%d games read back, %d written", len(again), len(games))
+		}
+		for i, g := range again {
+			w := games[i]
+			if g.Variant != w.Variant || g.Start != w.Start || !reflect.DeepEqual(g.Moves, w.Moves) || g.Result != w.Result {
+				t.Fatalf("game %d of %q changed on a round trip through\n%s", i+1, s, buf.String())
+			}
+		}
+	})
+}

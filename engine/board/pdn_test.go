@@ -1,0 +1,361 @@
+package board
+
+import (
+	"bytes"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestParseFENErrors checks that the existing ParseFEN refuses malformed and
+// impossible FENs with an error that says what is wrong.
+func TestParseFENErrors(t *testing.T) {
+	cases := []struct {
+		v    *Variant
+		fen  string
+		want string
+	}{
+		{International, "", "empty FEN"},
+		{International, `""`, "empty FEN"},
+		{International, "garbage", "side to move must be W or B"},
+		{International, "X:W31-50:B1-20", `side to move must be W or B, not "X"`},
+		{International, "W:X31-50:B1-20", `field "X31-50" must start with W or B`},
+		{International, "W:W31-50:B1-20:", "empty field"},
+		{International, "W:W31-50::B1-20", "empty field"},
+		{International, "W:W51:B1", `square "51" outside 1..50`},
+		{International, "W:W0:B1", `outside 1..50`},
+		{International, "W:W35-31:B1", `outside 1..50`},
+		{International, "W:W31-:B1", `bad square "31-"`},
+		{International, "W:W-5:B1", `bad square "-5"`},
+		{International, "W:W+31:B1", `bad square "+31"`},
+		{International, "W:W3a:B1", `bad square "3a"`},
+		{International, "W:W31,,32:B1", "empty square"},
+		{International, "W:WK:B1", "empty square"},
+		{International, "W:Wk3:B1", `square "k3" is not a playing square`},
+		{International, "W:Wa2:B1", `square "a2" is not a playing square`},
+		{International, "W:W31,31:B1", "square 31 listed twice"},
+		{International, "W:W31,K31:B1", "square 31 listed twice"},
+		{International, "W:W31:B31", "square 31 listed twice"},
+		{International, "W:W31-50:W1-20", "white pieces listed twice"},
+		// More pieces than squares can only be written by naming a square twice.
+		{International, "W:WK1-50:BK1-50", "square 1 listed twice"},
+		{International, "W:W1:B20", "white man on its promotion row at 1"},
+		{International, "W:W31:B46", "black man on its promotion row at 46"},
+		{International, "W:W31:B1:H-1", `bad counter "H-1"`},
+		{Russian, "W:Wb8:Ba1", "white man on its promotion row at b8"},
+		{Russian, "W:W33:B1", `outside 1..32`},
+		{Russian, "W:Wc3:Bd4,c3", "square c3 listed twice"},
+		{Russian, "W:Wa2:Bd4", `square "a2" is not a playing square`},
+		{Brazilian, "W:Wc3:Bb8", ""}, // a black man on its own back row is fine
+		{English, "B:W1:B12", "white man on its promotion row at 1"},
+		{English, "B:W21:B32", "black man on its promotion row at 32"},
+	}
+	for _, c := range cases {
+		_, err := c.v.ParseFEN(c.fen)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%s: ParseFEN(%q): %v", c.v.Name, c.fen, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s: ParseFEN(%q) succeeded, want an error containing %q", c.v.Name, c.fen, c.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: ParseFEN(%q): %q, want it to contain %q", c.v.Name, c.fen, err, c.want)
+		}
+	}
+}
+
+// russianGame ends with a man that is crowned on e1 in the course of a
+// capture and goes on capturing as a king (c7:e5:c3:e1:h4).
+const (
+	russianGame  = "1.ed4 dc5 2.fe3 fg5 3.cb4 gh4 4.b:d6 h:f2 5.e:g3 c:h4"
+	russianFinal = "W:Wa1,a3,b2,c1,e3,g1,h2:Ba7,b6,b8,d8,e7,f8,g7,Kh4,h6,h8"
+)
+
+func TestRussianGame(t *testing.T) {
+	games, err := ReadPDN(strings.NewReader("[GameType \"25\"]\n\n" + russianGame + " *\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 {
+		t.Fatalf("%d games, want 1", len(games))
+	}
+	g := games[0]
+	if g.Variant != Russian || len(g.Moves) != 10 || g.Result != "*" {
+		t.Fatalf("variant %s, %d moves, result %q", g.Variant, len(g.Moves), g.Result)
+	}
+	p := g.Start
+	for _, m := range g.Moves {
+		p = p.Play(m)
+	}
+	if got := Russian.FEN(&p); got != russianFinal {
+		t.Errorf("final FEN after ReadPDN %s, want %s", got, russianFinal)
+	}
+
+	// The same, move by move.
+	p = Russian.Start()
+	for _, w := range strings.Fields(russianGame) {
+		if i := strings.Index(w, "."); i >= 0 {
+			w = w[i+1:]
+		}
+		m, err := Russian.ParseMove(&p, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = p.Play(m)
+	}
+	if got := Russian.FEN(&p); got != russianFinal {
+		t.Errorf("final FEN after ParseMove %s, want %s", got, russianFinal)
+	}
+}
+
+const pdnSample = "\ufeff[Event \"Test \\\"quoted\\\" \\\\ event\"]\r\n" +
+	`[GameType "20,W,10,10,N2,0"]
+[Result "2-0"]
+{opening comment}
+1. 32-28 19-23 (1... 18-23 2. 37-32 {nested (parens) in comment} (2. 31-27)) 2. 28x19 $1 14x23!
+3.37-32?! {a comment} 3... 10-14 ; the rest of the line is a comment 4. 99-98
+2-0
+
+% escaped line 1. 99-98
+[GameType "25"]
+[Variant "russian"]
+[FEN "W:Wc3:Bd4,f6"]
+1.c3:g7 *
+
+1. 32-28 1-0
+[Variant "Russian"][GameType "20"]
+1. c3-d4
+[GameType "26"][FEN "B:Wf2:Bd4,e7"]
+1... d4-e3 2. f2:d4 1/2-1/2
+[GameType "21"] 1. 11-15 23-19 0-1
+[GameType "20,W,8,8,A0,0"] 1. c3-d4 *
+[GameType "20"] [Result "0-2"]
+`
+
+func TestReadPDN(t *testing.T) {
+	games, err := ReadPDN(strings.NewReader(pdnSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		v      *Variant
+		start  string
+		moves  string
+		result string
+		tags   int
+	}{
+		{International, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+			"32-28 19-23 28x19 14x23 37-32 10-14", "2-0", 3},
+		{Russian, "W:Wc3:Bd4,f6", "c3:g7", "*", 3},
+		{International, "", "32-28", "1-0", 0},
+		{Russian, "", "c3-d4", "*", 2}, // the Variant tag wins over GameType
+		{Brazilian, "B:Wf2:Bd4,e7", "d4-e3 f2xd4", "1/2-1/2", 2},
+		{English, "", "11-15 23-19", "0-1", 1},
+		{Brazilian, "", "c3-d4", "*", 1},
+		{International, "", "", "0-2", 2}, // no result token: the Result tag
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		g := games[i]
+		start := w.v.StartFEN()
+		if w.start != "" {
+			start = w.start
+		}
+		p := g.Start
+		var moves []string
+		for _, m := range g.Moves {
+			moves = append(moves, g.Variant.FormatMove(&p, m))
+			p = p.Play(m)
+		}
+		if g.Variant != w.v || g.StartFEN != start || w.v.FEN(&g.Start) != start ||
+			strings.Join(moves, " ") != w.moves || g.Result != w.result || len(g.Tags) != w.tags {
+			t.Errorf("game %d: %s from %s, moves %q, result %q, %d tags; want %s from %s, %q, %q, %d tags",
+				i+1, g.Variant, g.StartFEN, moves, g.Result, len(g.Tags), w.v, start, w.moves, w.result, w.tags)
+		}
+	}
+	if v, _ := games[0].tag("event"); v != `Test "quoted" \ event` {
+		t.Errorf("Event tag %q", v)
+	}
+}
+
+func TestReadPDNErrors(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"1. 32-28 19-23 2. 32-27 *", `pdn: game 1, move 2.: illegal move "32-27"`},
+		{"1. 32-28 *\n\n1. 32-28 32-27 *", `pdn: game 2, move 1...: illegal move "32-27"`},
+		{"[FEN \"B:W31-50:B1-20\"] 1... 19-23 2. 32-28 28-23 *", `pdn: game 1, move 2...: illegal move "28-23"`},
+		{"[GameType \"21\"] 1. 11-15 24-20 15-19 23x16 12-16 *", `game 1, move 3.: illegal move "12-16"`},
+		{"1. 32-28 19-23 2. 28x19 13-18 *", `game 1, move 2...: illegal move "13-18"`},
+		{"1. 32-28 19-23 2. 32", `game 1, move 2.: malformed move "32"`},
+		{"1. 32-28 garbage *", `game 1, move 1...: malformed move "garbage"`},
+		{`[GameType "40"] 1. 32-28 *`, `pdn: game 1: unsupported GameType "40"`},
+		{`[GameType "x"] *`, `bad GameType "x"`},
+		{`[GameType "25,W,10,10,A0,0"] *`, `board 10x10 does not fit russian`},
+		{`[Variant "frisian"] *`, `unknown variant "frisian"`},
+		{`[FEN "W:W51"] 1. 32-28 *`, `pdn: game 1: FEN "W:W51"`},
+		{`[Event Test] *`, `pdn: line 1: tag Event: value must be a quoted string`},
+		{"[Event \"Test\n\"] *", `unterminated value`},
+		{`[Event "Test" *`, `missing ]`},
+		{`["Test"]`, `tag without a name`},
+		{"\n\n1. 32-28 {never closed", `pdn: line 3: unterminated '}'`},
+		{"1. 32-28 (19-23 *", `unterminated variation`},
+		{"1. 32-28 ) *", `unexpected ')'`},
+	}
+	for _, c := range cases {
+		_, err := ReadPDN(strings.NewReader(c.text))
+		if err == nil {
+			t.Errorf("ReadPDN(%q) succeeded, want an error containing %q", c.text, c.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ReadPDN(%q): %q, want it to contain %q", c.text, err, c.want)
+		}
+	}
+	games, err := ReadPDN(strings.NewReader(" \n\t"))
+	if err != nil || len(games) != 0 {
+		t.Errorf("blank input: %d games, %v", len(games), err)
+	}
+}
+
+func TestVariantByGameType(t *testing.T) {
+	for n, want := range map[int]*Variant{20: International, 21: English, 25: Russian, 26: Brazilian, 40: nil, 0: nil} {
+		if got := VariantByGameType(n); got != want {
+			t.Errorf("VariantByGameType(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// randomMoves plays up to plies random legal moves from start.
+func randomMoves(v *Variant, start Position, plies int, rng *rand.Rand) []Move {
+	var moves []Move
+	p := start
+	var ml MoveList
+	for len(moves) < plies {
+		v.Generate(&p, &ml)
+		if ml.N == 0 {
+			break
+		}
+		m := ml.Moves[rng.Intn(ml.N)]
+		moves = append(moves, m)
+		p = p.Play(m)
+	}
+	return moves
+}
+
+func TestWritePDNRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var games []*Game
+	add := func(v *Variant, fen string, prefix []string, plies int, result string, tags ...Tag) {
+		start := v.Start()
+		if fen != "" {
+			start = fenForTest(t, v, fen)
+		}
+		p := start
+		var moves []Move
+		for _, s := range prefix {
+			m, err := v.ParseMove(&p, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+			p = p.Play(m)
+		}
+		moves = append(moves, randomMoves(v, p, plies, rng)...)
+		games = append(games, &Game{Tags: tags, Variant: v, Start: start, Moves: moves, Result: result})
+	}
+	add(International, "", nil, 120, "1-1",
+		Tag{"Event", `Say "hi" \ bye`}, Tag{"White", "A"}, Tag{"Black", "B"}, Tag{"Result", "0-2"})
+	add(International, "W:WK24,K50:BK11,K17,19,43", []string{"24x8x21x49"}, 10, "2-0", Tag{"FEN", "stale"})
+	add(Russian, "", strings.Fields("ed4 dc5 fe3 fg5 cb4 gh4 b:d6 h:f2 e:g3 c:h4"), 30, "*",
+		Tag{"GameType", "25,W,8,8,A0,0"}, Tag{"Variant", "Russian"})
+	add(Russian, "W:WKd8:BKb4,Kc1,c7,Kd4,Kf4", []string{"d8:b6:e3:h6"}, 0, "1-0", Tag{"Variant", "english"})
+	add(Brazilian, "", nil, 80, "0-1", Tag{"GameType", "20"})
+	add(English, "W:W31:B26,27,18,19", []string{"31x24x15"}, 5, "1/2-1/2")
+	add(English, "", nil, 100, "*")
+
+	var buf bytes.Buffer
+	for _, g := range games {
+		if err := g.WritePDN(&buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := buf.String()
+	for _, want := range []string{
+		"[Event \"Say \\\"hi\\\" \\\\ bye\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n1. ",
+		"[FEN \"W:WK24,K50:BK11,K17,19,43\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n\n1. 24x8x21x49 ",
+		"[GameType \"25,W,8,8,A0,0\"]\n[Variant \"Russian\"]\n[Result \"*\"]\n\n1. e3-d4 d6-c5 2. f2-e3",
+		"[Variant \"russian\"]\n[Result \"1-0\"]\n[GameType \"25\"]\n[FEN \"W:WKd8:BKb4,Kc1,c7,Kd4,Kf4\"]\n\n1. d8:b6:e3:h6 1-0\n\n",
+		"[GameType \"26\"]\n[Result \"0-1\"]\n\n1. ",
+		"[FEN \"W:W31:B18,19,26,27\"]\n\n1... 31x24x15 ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("written PDN lacks %q", want)
+		}
+	}
+	if strings.Count(text, "[FEN") != 3 {
+		t.Errorf("%d FEN tags, want 3", strings.Count(text, "[FEN"))
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if len(line) > pdnWidth {
+			t.Errorf("line of %d characters: %s", len(line), line)
+		}
+	}
+
+	read, err := ReadPDN(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if len(read) != len(games) {
+		t.Fatalf("read %d games, wrote %d", len(read), len(games))
+	}
+	var again bytes.Buffer
+	for i, g := range read {
+		w := games[i]
+		if g.Variant != w.Variant || g.Start != w.Start || g.StartFEN != w.Variant.FEN(&w.Start) ||
+			!reflect.DeepEqual(g.Moves, w.Moves) || g.Result != w.Result {
+			t.Errorf("game %d: read %s %s %d moves %q, wrote %s %s %d moves %q", i+1,
+				g.Variant, g.StartFEN, len(g.Moves), g.Result, w.Variant, w.Variant.FEN(&w.Start), len(w.Moves), w.Result)
+		}
+		if err := g.WritePDN(&again); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if again.String() != text {
+		t.Errorf("writing the games read back differs:\n%s\nfirst:\n%s", again.String(), text)
+	}
+}
+
+func TestWritePDNErrors(t *testing.T) {
+	bad := Move{From: 0, To: 1}
+	cases := []struct {
+		g    Game
+		want string
+	}{
+		{Game{Moves: []Move{bad}}, "move 1 (1-2) is not legal"},
+		{Game{Result: "3-0"}, `bad result "3-0"`},
+		{Game{Tags: []Tag{{"Bad Name", "x"}}}, `bad tag name "Bad Name"`},
+		{Game{Tags: []Tag{{"Event", "two\nlines"}}}, "line break"},
+		{Game{StartFEN: "W:W51"}, `FEN "W:W51"`},
+	}
+	for _, c := range cases {
+		var buf bytes.Buffer
+		err := c.g.WritePDN(&buf)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("WritePDN: %v, want an error containing %q", err, c.want)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("WritePDN wrote %q before failing", buf.String())
+		}
+	}
+	// A bare game defaults to International from the initial position.
+	var buf bytes.Buffer
+	if err := (&Game{}).WritePDN(&buf); err != nil || buf.String() != "[Result \"*\"]\n[GameType \"20\"]\n\n*\n\n" {
+		t.Errorf("empty game: %q, %v", buf.String(), err)
+	}
+}
