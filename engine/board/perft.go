@@ -59,9 +59,10 @@ type DivideResult struct {
 }
 
 // Divide returns the perft count below each root move, computed by threads
-// goroutines that take root moves from a shared queue. progress, if not nil,
-// is called (from one goroutine at a time) after each root move with the
-// number of root moves done and the leaves counted so far.
+// goroutines sharing a queue of jobs. With several threads a job is one move
+// two plies deep, so that the few big root subtrees do not leave a thread
+// idle at the end. progress, if not nil, is called (one call at a time)
+// after each job with the jobs done, the job total and the leaves so far.
 func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
 	var ml MoveList
 	v.generate(&p, &ml, keep, nil)
@@ -72,37 +73,52 @@ func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress
 	if threads < 1 {
 		threads = 1
 	}
-	jobs := make(chan int, ml.N)
+	type job struct {
+		root  int
+		pos   Position // position the job searches below
+		depth int      // plies below pos
+	}
+	var jobs []job
 	for i := 0; i < ml.N; i++ {
 		out[i].Move = ml.Moves[i]
-		jobs <- i
+		q := p.Play(ml.Moves[i])
+		if threads == 1 || depth < 3 {
+			jobs = append(jobs, job{i, q, depth - 1})
+			continue
+		}
+		var cl MoveList
+		v.generate(&q, &cl, keep, nil)
+		for _, m := range cl.Slice() {
+			jobs = append(jobs, job{i, q.Play(m), depth - 2})
+		}
 	}
-	close(jobs)
+	queue := make(chan int, len(jobs))
+	for j := range jobs {
+		queue <- j
+	}
+	close(queue)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done, nodes := 0, uint64(0)
-	report := func(n uint64) {
-		mu.Lock()
-		defer mu.Unlock()
-		done++
-		nodes += n
-		if progress != nil {
-			progress(done, len(out), nodes)
-		}
-	}
 	for t := 0; t < threads; t++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			stack := make([]perftFrame, depth)
-			for i := range jobs {
-				if depth == 1 {
-					out[i].Nodes = 1
-				} else {
-					p.PlayInto(out[i].Move, &stack[0].pos)
-					out[i].Nodes = v.perft(depth-1, keep, stack)
+			for j := range queue {
+				n := uint64(1)
+				if jobs[j].depth > 0 {
+					stack[0].pos = jobs[j].pos
+					n = v.perft(jobs[j].depth, keep, stack)
 				}
-				report(out[i].Nodes)
+				mu.Lock()
+				out[jobs[j].root].Nodes += n
+				done++
+				nodes += n
+				if progress != nil {
+					progress(done, len(jobs), nodes)
+				}
+				mu.Unlock()
 			}
 		}()
 	}

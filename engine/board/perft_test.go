@@ -111,3 +111,22 @@ func TestPerftReference(t *testing.T) {
 		t.Fatal("no perft row checked")
 	}
 }
+
+// Divide with several threads splits the work two plies deep; the per-root
+// counts must still match the single-threaded ones.
+func TestDivideThreads(t *testing.T) {
+	for _, v := range []*Variant{International, Russian} {
+		one := v.Divide(v.Start(), 6, false, 1, nil)
+		two := v.Divide(v.Start(), 6, false, 3, nil)
+		var sum uint64
+		for i := range one {
+			if one[i] != two[i] {
+				t.Errorf("%s root %d: 1 thread %+v, 3 threads %+v", v.Name, i, one[i], two[i])
+			}
+			sum += one[i].Nodes
+		}
+		if want := v.Perft(v.Start(), 6, false); sum != want {
+			t.Errorf("%s: divide sums to %d, perft %d", v.Name, sum, want)
+		}
+	}
+}
