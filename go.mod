@@ -1,3 +1,8 @@
 module damka
 
-go 1.26
+go 1.26.0
+
+require (
+	github.com/klauspost/compress v1.20.4 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+)
