@@ -35,6 +35,7 @@ fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
 	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./engine/board/
 	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
+	go test -run XXX -fuzz FuzzSession -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
 
 clean:

@@ -12,15 +12,19 @@ type capGen struct {
 	ml        *MoveList
 	sink      func(Move, []Square) // optional: receives every route
 	path      *[maxPath]Square     // the route so far, kept only for sink
+	v         *Variant             // for the rules read off the common path
 	opp       Bitboard             // opponent pieces
+	prey      Bitboard             // opponent pieces men may take (opp less kings in Italian)
+	kings     Bitboard             // kings of both sides
 	empty     Bitboard             // empty squares, origin included
 	promo     Bitboard             // the mover's promotion row
 	step      *[4]int
 	manDirs   uint8 // bit i set: men capture in direction i
 	from      Square
-	start     int // index of the first capture in ml
-	best      int // most pieces taken by a recorded move (Majority)
-	majority  bool
+	start     int   // index of the first capture in ml
+	best      int   // best rank of a recorded move
+	order     int   // ItalianOrder: bit 23 for a king's route, bit 15-k if the k-th piece taken is a king
+	rank      uint8 // how routes are ranked: captureRank of the capture rule
 	flying    bool
 	keep      bool
 	promotion PromotionRule
@@ -34,26 +38,37 @@ func (cg *capGen) setPath(n int, b Bitboard) {
 	}
 }
 
-// captures appends the legal captures of p to ml and reports whether there
-// were any.
+// captures appends the legal captures of p to ml and reports whether that
+// completes the generation: there were captures (or, Italian, only men
+// jumping kings, and the quiet moves were generated instead), or the game is
+// over (Breakthrough).
 func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) bool {
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := v.Geo.All &^ (own | opp)
 	j0, j1, j2, j3 := v.jumpers(us, opp, own&^p.Kings, empty)
 	var kings Bitboard
-	if own&p.Kings != 0 {
-		kings = v.kingCapturers(us, own, opp, p.Kings)
+	if p.Kings != 0 {
+		if v.Goal == Breakthrough {
+			return true // the game ended with the first king: no moves
+		}
+		if own&p.Kings != 0 {
+			kings = v.kingCapturers(us, own, opp, p.Kings)
+		}
 	}
 	if j0|j1|j2|j3|kings == 0 {
 		return false
 	}
 	j := [4]Bitboard{j0, j1, j2, j3}
-	if kings == 0 && sink == nil && v.singleJumps(us, opp, empty, j0, j1, j2, j3) {
+	if kings == 0 && sink == nil && v.singleJumps(us, opp, p.Kings, empty, j0, j1, j2, j3) {
 		v.addSingleJumps(p, &j, ml)
 		return true
 	}
-	v.captureRoutes(p, &j, kings, ml, keep, sink)
+	if opp&p.Kings != 0 && v.MenSpareKings {
+		v.spareKingsRoutes(p, &j, kings, ml, keep, sink)
+		return true
+	}
+	v.captureRoutes(p, &j, kings, opp, ml, keep, sink)
 	return true
 }
 
@@ -61,7 +76,15 @@ func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move,
 // bitboards: only men capture (jN holds the men that jump in direction N)
 // and no capture can take a second piece. Then every (man, direction) pair
 // is one move.
-func (v *Variant) singleJumps(us Color, opp, empty, j0, j1, j2, j3 Bitboard) bool {
+//
+// With enemy kings on the board, men that may not take them (Italian) or a
+// rule that counts the kings taken (Spanish) make single jumps unequal: then
+// it answers no, and captureRoutes sorts them out (falling back to the quiet
+// moves when the only "captures" were men jumping kings).
+func (v *Variant) singleJumps(us Color, opp, allKings, empty, j0, j1, j2, j3 Bitboard) bool {
+	if opp&allKings != 0 && v.kingsMatterToMen() {
+		return false
+	}
 	g := v.Geo
 	s := &g.Step
 	l0, l1, l2, l3 := rot(j0, 2*s[0]), rot(j1, 2*s[1]), rot(j2, 2*s[2]), rot(j3, 2*s[3])
@@ -98,22 +121,39 @@ func (v *Variant) addSingleJumps(p *Position, jumpers *[4]Bitboard, ml *MoveList
 	}
 }
 
+// spareKingsRoutes is captureRoutes for men that may not take kings, with
+// kings on the board: the callers' jumper sets may hold jumps over kings,
+// which are dropped here; if no capture is left, the quiet moves are the
+// legal ones. The callers test MenSpareKings where they call anyway, so the
+// other variants do not pay for it.
+func (v *Variant) spareKingsRoutes(p *Position, jumpers *[4]Bitboard, kings Bitboard, ml *MoveList, keep bool, sink func(Move, []Square)) {
+	prey := v.prey(p.Pieces[p.Side^1], p.Kings)
+	v.manJumpers(p, jumpers)
+	if jumpers[0]|jumpers[1]|jumpers[2]|jumpers[3]|kings == 0 {
+		v.quiets(p, ml)
+		return
+	}
+	v.captureRoutes(p, jumpers, kings, prey, ml, keep, sink)
+}
+
 // captureRoutes walks every capture route of the given capturing men and
-// kings.
-func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings Bitboard, ml *MoveList, keep bool, sink func(Move, []Square)) {
+// kings (jumpers holds, per direction, the men that jump in it); prey is
+// what the men may take.
+func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings, prey Bitboard, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	g := v.Geo
-	us := p.Side
-	cg := capGen{
-		ml:        ml,
-		sink:      sink,
-		opp:       p.Pieces[us^1],
-		promo:     g.Promotion[us],
-		step:      &g.Step,
-		start:     ml.N,
-		majority:  v.Capture == Majority,
-		flying:    v.FlyingKings,
-		keep:      keep,
-		promotion: v.Promotion,
+	us := p.Side & 1
+	// Field by field rather than as a composite literal, which the
+	// compiler builds in a temporary and then copies.
+	var cg capGen
+	cg.ml, cg.sink, cg.v = ml, sink, v
+	cg.opp, cg.prey, cg.kings = p.Pieces[us^1], prey, p.Kings
+	cg.promo, cg.step = g.Promotion[us], &g.Step
+	cg.start = ml.N
+	cg.rank = captureRank[v.Capture]
+	cg.flying, cg.keep, cg.promotion = v.FlyingKings, keep, v.Promotion
+	if kings != 0 && v.Capture == KingPriority {
+		// A king can capture, so a king must: the men's captures are out.
+		*jumpers = [4]Bitboard{}
 	}
 	if sink != nil {
 		cg.path = new([maxPath]Square)
@@ -141,6 +181,10 @@ func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings Bitboar
 		cg.from = b.First()
 		cg.setPath(0, b)
 		cg.empty = empty | b
+		cg.order = 0
+		if v.Capture == ItalianOrder {
+			cg.order = 1 << 23 // a capture with a king beats one with a man
+		}
 		cg.king(b, 0, 0, -1, false, -1)
 	}
 }
@@ -153,7 +197,7 @@ func (cg *capGen) man(cur, captured Bitboard, n int) {
 			continue
 		}
 		d := cg.step[i]
-		mid := rot(cur, d) & cg.opp &^ captured
+		mid := rot(cur, d) & cg.prey &^ captured
 		if mid == 0 {
 			continue
 		}
@@ -194,6 +238,7 @@ func (cg *capGen) jumped(i int, land, taken Bitboard, n int) {
 // and the caller has checked that the capture continues from cur.
 func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, skip int) {
 	found := skip >= 0
+	order := cg.order // on entry: the kings met before this jump
 	for i := 0; i < 4; i++ {
 		if i == 3-dir || i == skip {
 			// Turning back meets the piece just jumped, which blocks.
@@ -215,6 +260,12 @@ func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, sk
 		}
 		found = true
 		taken := captured | x
+		if cg.v.Capture == ItalianOrder {
+			cg.order = order
+			if x&cg.kings != 0 && n < 16 {
+				cg.order |= 1 << (15 - n)
+			}
+		}
 		if !cg.flying {
 			cg.setPath(n+1, land)
 			cg.king(land, taken, n+1, i, promoted, -1)
@@ -235,6 +286,11 @@ func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, sk
 			}
 		}
 		if cont == 0 {
+			if x&cg.kings != 0 && cg.v.KingHaltsBehindKing {
+				// Killer: the last piece taken is a king, so the king
+				// stops right behind it.
+				lands = land
+			}
 			for l := lands; l != 0; l &= l - 1 {
 				b := l & -l
 				cg.setPath(n+1, b)
@@ -276,14 +332,37 @@ func (cg *capGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
 	return false
 }
 
-// add records a complete capture of n pieces ending on to.
+// Ranks of capture routes: rankNone takes every route, rankMajority the
+// routes taking the most pieces, rankKeyed the routes with the highest key
+// (see add).
+const (
+	rankNone uint8 = iota
+	rankMajority
+	rankKeyed
+)
+
+// captureRank is the way each capture rule ranks routes (KingPriority
+// filters the capturing pieces instead, in captureRoutes). Indexed by a byte
+// so that the lookup needs no bounds check.
+var captureRank = [256]uint8{Majority: rankMajority, MostThenKings: rankKeyed, ItalianOrder: rankKeyed}
+
+// add records a complete capture of n pieces ending on to. Under a ranking
+// rule a route ranked below the best one so far is dropped, and one ranked
+// above it drops the moves recorded before. The keyed rank is, from the most
+// significant bits down: the pieces taken; (Italian) a king's route over a
+// man's; the kings taken; (Italian) the route that meets a king earliest,
+// compared as the sequence of pieces taken with kings first (cg.order).
 func (cg *capGen) add(to, captured Bitboard, n int, promote bool) {
-	if cg.majority {
-		if n < cg.best {
+	if cg.rank != rankNone {
+		key := n
+		if cg.rank == rankKeyed {
+			key = n<<24 | popCount(captured&cg.kings)<<16 | cg.order
+		}
+		if key < cg.best {
 			return
 		}
-		if n > cg.best {
-			cg.best = n
+		if key > cg.best {
+			cg.best = key
 			cg.ml.N = cg.start
 		}
 	}
@@ -300,4 +379,15 @@ func (cg *capGen) add(to, captured Bitboard, n int, promote bool) {
 		}
 	}
 	cg.ml.add(m)
+}
+
+// popCount is Bitboard.Count without the CPU feature test (and the call
+// behind it) that math/bits needs on baseline amd64, so that add stays
+// free of calls on its common path.
+func popCount(b Bitboard) int {
+	x := uint64(b)
+	x -= x >> 1 & 0x5555555555555555
+	x = x&0x3333333333333333 + x>>2&0x3333333333333333
+	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+	return int(x * 0x0101010101010101 >> 56)
 }

@@ -91,7 +91,7 @@ func (v *Variant) parseSquares(tok string) ([]Square, error) {
 		return nil, fmt.Errorf("empty square")
 	}
 	if tok[0] >= 'a' && tok[0] <= 'z' {
-		sq, err := g.ParseAlgebraic(tok)
+		sq, err := v.ParseAlgebraic(tok)
 		if err != nil {
 			return nil, err
 		}
@@ -111,7 +111,7 @@ func (v *Variant) parseSquares(tok string) ([]Square, error) {
 	}
 	out := make([]Square, 0, b-a+1)
 	for n := a; n <= b; n++ {
-		sq, _ := g.Bit(n)
+		sq, _ := v.Square(n)
 		out = append(out, sq)
 	}
 	return out, nil
@@ -148,13 +148,13 @@ func (v *Variant) FEN(p *Position) string {
 // notation by file then rank (a1, a3, b2, ...).
 func (v *Variant) sortedSquares(b Bitboard) []Square {
 	out := v.Geo.List(b)
+	key := func(s Square) int { return v.Number(s) }
 	if v.Notation == Algebraic {
-		g := v.Geo
-		key := func(s Square) int { f, r := g.FileRank(s); return f*64 + r }
-		for i := 1; i < len(out); i++ {
-			for j := i; j > 0 && key(out[j]) < key(out[j-1]); j-- {
-				out[j], out[j-1] = out[j-1], out[j]
-			}
+		key = func(s Square) int { f, r := v.FileRank(s); return f*64 + r }
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && key(out[j]) < key(out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
 	return out
@@ -163,9 +163,9 @@ func (v *Variant) sortedSquares(b Bitboard) []Square {
 // SquareName writes a square in the variant's notation.
 func (v *Variant) SquareName(s Square) string {
 	if v.Notation == Algebraic {
-		return v.Geo.Algebraic(s)
+		return v.Algebraic(s)
 	}
-	return strconv.Itoa(v.Geo.Number(s))
+	return strconv.Itoa(v.Number(s))
 }
 
 // StartFEN returns the FEN of the initial position.

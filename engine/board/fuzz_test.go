@@ -44,6 +44,11 @@ var fuzzPositions = []struct {
 	{Russian, "W:WKd8:Bb6,Kc3,e3,e7,g3"},
 	{Brazilian, "W:WKd2:Bb6,c3,Kc5,e5"},
 	{English, "W:WK22:BK3,5,9,K10,17,18,26"},
+	{Italian, ""},
+	{Spanish, ""},
+	{Spantsiretti, ""},
+	{Italian, "W:WK22:B18,K10,K19,12"},
+	{Killer, "W:WK46:BK37,K22"},
 }
 
 func FuzzParseMove(f *testing.F) {

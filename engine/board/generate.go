@@ -28,12 +28,16 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 // captures it generates them into scratch. The bitboards stay in local
 // variables (registers) throughout: this is the innermost function of perft.
 func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
+	if p.Kings != 0 && v.Goal == Breakthrough {
+		return 0 // the game ended with the first king
+	}
 	us := p.Side & 1
 	return v.countBoard(us, p.Pieces[us], p.Pieces[us^1], p.Kings, scratch, keep)
 }
 
 // countBoard is Count for the side us with pieces own, the opponent's pieces
 // opp and the kings of both; perft passes a child position in registers.
+// It does not apply the Breakthrough goal: its callers do.
 func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *MoveList, keep bool) int {
 	g := v.Geo
 	empty := g.All &^ (own | opp)
@@ -44,14 +48,18 @@ func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *Mov
 		kingCaps = v.kingCapturers(us, own, opp, allKings)
 	}
 	if j0|j1|j2|j3|kingCaps != 0 {
-		if kingCaps == 0 && v.singleJumps(us, opp, empty, j0, j1, j2, j3) {
+		if kingCaps == 0 && v.singleJumps(us, opp, allKings, empty, j0, j1, j2, j3) {
 			return j0.Count() + j1.Count() + j2.Count() + j3.Count()
 		}
 		scratch.N = 0
 		var p Position
 		p.Side, p.Pieces[us], p.Pieces[us^1], p.Kings = us, own, opp, allKings
 		j := [4]Bitboard{j0, j1, j2, j3}
-		v.captureRoutes(&p, &j, kingCaps, scratch, keep, nil)
+		if opp&allKings != 0 && v.MenSpareKings {
+			v.spareKingsRoutes(&p, &j, kingCaps, scratch, keep, nil)
+			return scratch.N
+		}
+		v.captureRoutes(&p, &j, kingCaps, opp, scratch, keep, nil)
 		return scratch.N
 	}
 	var n int
@@ -87,6 +95,22 @@ func (v *Variant) HasCapture(p *Position) bool {
 	return men|kings != 0
 }
 
+// kingsMatterToMen reports whether a man's jump over a king is not like a
+// jump over a man: men may not take kings (Italian), or the capture rule
+// counts the kings taken (Spanish).
+func (v *Variant) kingsMatterToMen() bool {
+	return v.MenSpareKings || v.Capture == MostThenKings
+}
+
+// prey returns the opponent pieces that the men of the side to move may
+// capture.
+func (v *Variant) prey(opp, allKings Bitboard) Bitboard {
+	if v.MenSpareKings {
+		return opp &^ allKings
+	}
+	return opp
+}
+
 // manDirs returns the directions (bit i for direction i) in which the men of
 // side c capture.
 func (v *Variant) manDirs(c Color) uint8 {
@@ -116,7 +140,7 @@ func (v *Variant) jumpers(us Color, opp, men, empty Bitboard) (j0, j1, j2, j3 Bi
 func (v *Variant) manJumpers(p *Position, j *[4]Bitboard) {
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	j[0], j[1], j[2], j[3] = v.jumpers(us, opp, own&^p.Kings, v.Geo.All&^(own|opp))
+	j[0], j[1], j[2], j[3] = v.jumpers(us, v.prey(opp, p.Kings), own&^p.Kings, v.Geo.All&^(own|opp))
 }
 
 // capturers returns the men and the kings of the side to move that can make

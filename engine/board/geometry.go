@@ -33,17 +33,23 @@ type Geometry struct {
 	MaxRay        int         // longest diagonal, in steps
 }
 
-// newGeometry builds a ghost-square geometry; Width and Height must be even
-// and the layout must fit into 64 bits.
+// newGeometry builds a ghost-square geometry. Width and Height must be even
+// (the bottom-left corner is then playable and the top-left one is not), and
+// the layout must leave room for the rotation trick: one step beyond the
+// highest square must still be below bit 64, so that a step off the board
+// never wraps round onto a playable bit (see rot).
 func newGeometry(name string, width, height int) *Geometry {
+	if width < 2 || height < 2 || width%2 != 0 || height%2 != 0 {
+		panic("board: geometry needs an even width and height: " + name)
+	}
 	g := &Geometry{Name: name, Width: width, Height: height, Squares: width * height / 2}
 	half := width / 2
 	g.Step = [4]int{-(half + 1), -half, half, half + 1}
 	g.bitOf = make([]Square, g.Squares+1)
 	for n := 1; n <= g.Squares; n++ {
 		b := Square((n - 1) + (n-1)/width)
-		if b >= 64 {
-			panic("board: geometry does not fit in 64 bits: " + name)
+		if int(b)+half+1 >= 64 {
+			panic("board: geometry does not fit in 64 bits with room for a step: " + name)
 		}
 		g.bitOf[n] = b
 		g.numOf[b] = n
@@ -63,10 +69,12 @@ func newGeometry(name string, width, height int) *Geometry {
 	return g
 }
 
-// Board geometries used by the variants.
+// Board geometries used by the variants. Board10x8 is 10 files (a-j) wide
+// and 8 rows high (Spantsiretti).
 var (
 	Board10x10 = newGeometry("10x10", 10, 10)
 	Board8x8   = newGeometry("8x8", 8, 8)
+	Board10x8  = newGeometry("10x8", 10, 8)
 )
 
 // Bit returns the square with notation number n (1..Squares).
@@ -132,7 +140,9 @@ func (g *Geometry) ParseAlgebraic(text string) (Square, error) {
 	return s, nil
 }
 
-// Squares lists the squares of b in ascending notation order.
+// List lists the squares of b in ascending order of the geometry's
+// numbering (which is not every variant's notation order: see
+// Variant.Number).
 func (g *Geometry) List(b Bitboard) []Square {
 	out := make([]Square, 0, b.Count())
 	for ; b != 0; b &= b - 1 {

@@ -13,6 +13,17 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		{International, "W:WK38:B18,19,32,33"},
 		{Russian, "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"},
 		{English, "B:W21-32:B1-12"},
+		// The rules of the other variants: ranked captures, men that
+		// spare kings (with the fallback to quiet moves), king priority,
+		// the killer landing, passing promotion, the 10x8 board.
+		{Italian, "W:WK22:B18,K10,K19,12"},
+		{Italian, "W:W22:BK18"},
+		{Spanish, "W:W12,1:B15,K22,K5,13"},
+		{Czech, "W:WKc1,e3:Bb2,f4,f6"},
+		{Killer, "W:WK46:BK37,K22"},
+		{Pool, "W:W10:B7,8"},
+		{Spantsiretti, "W:Wd6:Be7,g7,h4"},
+		{BreakthroughDraughts, "B:WK1:B45"},
 	} {
 		p, err := c.v.ParseFEN(c.fen)
 		if err != nil {

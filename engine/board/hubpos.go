@@ -3,11 +3,12 @@ package board
 import "fmt"
 
 // HubPosition writes p as a Hub position string: the side to move ("W" or
-// "B") then one character per square in notation order 1..N ("w", "b" men,
-// "W", "B" kings, "e" empty). 10x10 boards give the 51 characters of the
-// protocol; 8x8 boards give 33 in the top-down numbering (1 = b8), which is
-// what pydraughts sends for Russian and Brazilian even though its moves count
-// from White's side (see hubNumber).
+// "B") then one character per square in the variant's numbering 1..N ("w",
+// "b" men, "W", "B" kings, "e" empty). 10x10 boards give the 51 characters
+// of the protocol; 8x8 boards give 33 in the top-down numbering (1 = b8),
+// which is what pydraughts sends for Russian and Brazilian even though its
+// moves count from White's side (see hubNumber); Italian and Spanish
+// positions follow their own numbering, and the 10x8 board gives 41.
 func (v *Variant) HubPosition(p *Position) string {
 	g := v.Geo
 	buf := make([]byte, 1+g.Squares)
@@ -16,7 +17,7 @@ func (v *Variant) HubPosition(p *Position) string {
 		buf[0] = 'B'
 	}
 	for n := 1; n <= g.Squares; n++ {
-		s, _ := g.Bit(n)
+		s, _ := v.Square(n)
 		buf[n] = "ewbWB"[p.At(s)]
 	}
 	return string(buf)
@@ -42,7 +43,7 @@ func (v *Variant) ParseHubPosition(s string) (Position, error) {
 		return p, fmt.Errorf("hub position %q: side to move must be W or B, not %q", clipForError(s), s[0])
 	}
 	for n := 1; n <= g.Squares; n++ {
-		sq, _ := g.Bit(n)
+		sq, _ := v.Square(n)
 		var pc Piece
 		switch s[n] {
 		case 'e':

@@ -228,7 +228,7 @@ func (v *Variant) tokenSquare(t moveToken) (Square, error) {
 		}
 		return NoSquare, fmt.Errorf("no square %s (1..%d)", t.text, v.Geo.Squares)
 	}
-	return v.Geo.ParseAlgebraic(t.text)
+	return v.ParseAlgebraic(t.text)
 }
 
 // numSquare reads a notation number; the length cap keeps Atoi from
@@ -241,14 +241,15 @@ func (v *Variant) numSquare(d string) (Square, bool) {
 	if err != nil {
 		return NoSquare, false
 	}
-	return v.Geo.Bit(n)
+	return v.Square(n)
 }
 
-// fileSquares returns the playable squares of a 0-based file.
+// fileSquares returns the playable squares of a 0-based file, as the
+// players name the files.
 func (v *Variant) fileSquares(file int) Bitboard {
 	var b Bitboard
 	for r := 0; r < v.Geo.Height; r++ {
-		if s, ok := v.Geo.At(file, r); ok {
+		if s, ok := v.at(file, r); ok {
 			b |= s.Bit()
 		}
 	}
@@ -312,29 +313,33 @@ func routeMatch(pat movePattern, route []Square) int {
 	return 0
 }
 
-// Hub squares. Hub is a 10x10 protocol; for the algebraic 8x8 variants
-// (Russian, Brazilian) pydraughts, and so every lidraughts bot, numbers the
-// squares of moves from White's side: 1 = a1, 2 = c1, ..., 32 = h8, while its
-// position strings keep the top-down numbering of FEN. Numeric variants use
-// their own notation numbers in both.
+// Hub squares. Hub is a 10x10 protocol; for the algebraic variants
+// (Russian, Brazilian and the others written a1..h8) pydraughts, and so
+// every lidraughts bot, numbers the squares of moves from White's side:
+// 1 = a1, 2 = c1, ..., 32 = h8, while its position strings keep the
+// top-down numbering of FEN. Numeric variants use their own notation
+// numbers (Italian, Spanish: their own numbering) in both.
 func (v *Variant) hubNumber(s Square) int {
 	if v.Notation != Algebraic {
-		return v.Geo.Number(s)
+		return v.Number(s)
 	}
-	f, r := v.Geo.FileRank(s)
+	f, r := v.FileRank(s)
 	return r*(v.Geo.Width/2) + f/2 + 1
 }
 
 func (v *Variant) hubSquare(n int) (Square, bool) {
 	if v.Notation != Algebraic {
-		return v.Geo.Bit(n)
+		return v.Square(n)
 	}
 	if n < 1 || n > v.Geo.Squares {
 		return NoSquare, false
 	}
 	half := v.Geo.Width / 2
 	row, col := (n-1)/half, (n-1)%half
-	return v.Geo.At(2*col+row%2, row)
+	if s, ok := v.at(2*col, row); ok {
+		return s, true
+	}
+	return v.at(2*col+1, row)
 }
 
 // FormatHubMove writes m in Hub notation: "32-28" for a quiet move, and for

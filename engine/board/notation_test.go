@@ -22,6 +22,19 @@ var ambiguousFENs = []struct {
 	// move with the same ends.
 	{Russian, "W:WKf6:Bc3,e3,e5,g3,Kg5"},
 	{English, "W:WK22:BK3,5,9,K10,17,18,26"},
+	// The other variants: their own numbering (Italian, Spanish), the
+	// killer landing, king priority, the 10x8 board.
+	{Killer, "W:WK24,K50:BK11,K17,19,43"},
+	{Killer, "W:WK32,K48,K49:BK14,30,K34,K44"},
+	{Pool, "W:WK22:BK3,5,9,K10,17,18,26"},
+	{Czech, "W:WKd8:BKb4,Kc1,c7,Kd4,Kf4"},
+	{Poddavki, "W:WKd8:Bb6,Kc3,e3,e7,g3"},
+	{Spantsiretti, "W:WKd8:BKb4,Kc1,c7,Kd4,Kf4"},
+	{Spantsiretti, "W:Wd6:Be7,g7,h4"},
+	{Italian, "W:WK22:B18,K10,K19,12"},
+	{Spanish, "W:W12,1:B15,K22,K5,13"},
+	{Spanish, "W:WK11:B15,K23,K14,22"},
+	{Diagonal, "W:WKf6:Bc3,e3,e5,g3,Kg5"},
 }
 
 // notationCheck checks every notation of p and of its legal moves.

@@ -31,7 +31,9 @@ func (g *Game) tag(name string) (string, bool) {
 	return "", false
 }
 
-// VariantByGameType returns the variant of a PDN GameType number, or nil.
+// VariantByGameType returns the variant of a PDN GameType number, or nil;
+// where several variants share a number (Killer, Breakthrough, Antidraughts
+// use 20; Poddavki and Diagonal 25) it returns the base rules.
 func VariantByGameType(n int) *Variant {
 	for _, v := range all {
 		if v.GameType == n {
@@ -416,7 +418,8 @@ const pdnWidth = 80
 // WritePDN writes g as one PDN game followed by a blank line. The tags of
 // g.Tags are kept in order, except that Result, GameType and FEN are written
 // from the game itself (FEN only when it does not start from the initial
-// position); moves are checked and written with FormatMove. A game whose
+// position), and a Variant tag is added when the GameType number alone would
+// read back as other rules; moves are checked and written with FormatMove. A game whose
 // Start is empty starts from StartFEN if set, else from the initial position.
 func (g *Game) WritePDN(w io.Writer) error {
 	v := g.Variant
@@ -476,6 +479,10 @@ func (g *Game) WritePDN(w io.Writer) error {
 		fen = v.FEN(&start)
 	}
 	managed := map[string]string{"Result": result, "GameType": strconv.Itoa(v.GameType), "FEN": fen}
+	// A variant that shares its GameType with the base rules (Killer,
+	// Breakthrough, Antidraughts with 20; Poddavki, Diagonal with 25) is
+	// named by a Variant tag, which ReadPDN reads first.
+	needName := VariantByGameType(v.GameType) != v
 	done := map[string]bool{}
 	var sb strings.Builder
 	writeTag := func(name, value string) {
@@ -502,6 +509,7 @@ func (g *Game) WritePDN(w io.Writer) error {
 			if o, err := Lookup(t.Value); err != nil || o != v {
 				t.Value = v.Name
 			}
+			needName = false
 		case key == "GameType":
 			if o, err := gameTypeVariant(t.Value); err == nil && o == v {
 				managed[key] = t.Value
@@ -514,6 +522,9 @@ func (g *Game) WritePDN(w io.Writer) error {
 			writeTag(key, managed[key])
 			done[key] = true
 		}
+	}
+	if needName {
+		writeTag("Variant", v.Name)
 	}
 	for _, k := range []string{"Result", "GameType", "FEN"} {
 		if !done[k] && managed[k] != "" {

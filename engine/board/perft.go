@@ -11,7 +11,32 @@ func (v *Variant) Perft(p Position, depth int, keep bool) uint64 {
 	}
 	stack := make([]perftFrame, depth+1)
 	stack[0].pos = p
+	return v.walk(depth, keep, stack)
+}
+
+// walk picks the perft of the variant once per call: countBoard, which
+// counts the last ply in bulk, does not know that a king ends a
+// Breakthrough game, so that goal is counted with Generate.
+func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
+	if v.Goal == Breakthrough {
+		return v.perftGenerate(depth, keep, stack)
+	}
 	return v.perft(depth, keep, stack)
+}
+
+// perftGenerate is perft that generates every move, the last ply included.
+func (v *Variant) perftGenerate(depth int, keep bool, stack []perftFrame) uint64 {
+	f := &stack[0]
+	v.generate(&f.pos, &f.ml, keep, nil)
+	if depth == 1 {
+		return uint64(f.ml.N)
+	}
+	var n uint64
+	for i := 0; i < f.ml.N; i++ {
+		f.pos.PlayInto(f.ml.Moves[i], &stack[1].pos)
+		n += v.perftGenerate(depth-1, keep, stack[1:])
+	}
+	return n
 }
 
 // perftFrame is one ply of the perft stack. Positions live here rather than
@@ -109,7 +134,7 @@ func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress
 				n := uint64(1)
 				if jobs[j].depth > 0 {
 					stack[0].pos = jobs[j].pos
-					n = v.perft(jobs[j].depth, keep, stack)
+					n = v.walk(jobs[j].depth, keep, stack)
 				}
 				mu.Lock()
 				out[jobs[j].root].Nodes += n

@@ -9,9 +9,21 @@ import (
 // CaptureRule says which capture sequences a player may choose from.
 type CaptureRule uint8
 
+// The values are stable (other packages fingerprint rule sets with them):
+// new rules go at the end.
 const (
 	FreeChoice CaptureRule = iota // any complete capture sequence
 	Majority                      // only sequences taking the most pieces
+	// KingPriority: if a king can capture, a king must capture; otherwise
+	// free choice (Czech).
+	KingPriority
+	// MostThenKings: the most pieces, then among those the most kings
+	// (Spanish and Portuguese: quantity, then quality).
+	MostThenKings
+	// ItalianOrder: the four ordered criteria of Italian draughts: the most
+	// pieces; then a capture with a king over one with a man; then the most
+	// kings; then the sequence that meets a king earliest; then free choice.
+	ItalianOrder
 )
 
 // PromotionRule says what happens to a man that reaches the far row in the
@@ -29,7 +41,7 @@ const (
 	EndsMove
 )
 
-// Goal is what a player tries to achieve.
+// Goal is what a player tries to achieve. Outcome applies it.
 type Goal uint8
 
 const (
@@ -37,7 +49,9 @@ const (
 	Normal Goal = iota
 	// Giveaway: a side to move with no piece or no legal move wins.
 	Giveaway
-	// Breakthrough: the first side to crown a king wins.
+	// Breakthrough: the first side to crown a king wins. A position with a
+	// king on the board is over: Generate gives no moves in it and Outcome
+	// names the side with the king the winner.
 	Breakthrough
 )
 
@@ -50,31 +64,50 @@ const (
 )
 
 // DrawRules holds the counters of a variant's draw rules, in plies. Zero
-// disables a rule.
+// disables a rule. The values follow variants.md 7.3 where it knows them
+// (README, "Rule choices", lists the choices made where it does not).
 type DrawRules struct {
 	Repetitions    int // the same position this many times is a draw (3)
 	KingMovesLimit int // plies of non-capturing king moves only
 }
 
 // Variant describes one rule set as data; the generator reads it, it is never
-// copied per variant.
+// copied per variant. The fields added for the less common rules (Setup,
+// MenSpareKings, KingHaltsBehindKing, Mirrored, NumberFromWhite, Goal) are
+// off in their zero value, so a variant sets only those that apply to it.
 type Variant struct {
-	Name        string   // canonical name, as accepted on the command line
-	Aliases     []string // other accepted names
-	Title       string   // human-readable name
-	Geo         *Geometry
-	FirstMover  Color
-	Rows        int  // rows of men each side starts with
+	Name       string   // canonical name, as accepted on the command line
+	Aliases    []string // other accepted names
+	Title      string   // human-readable name
+	Geo        *Geometry
+	FirstMover Color
+	Rows       int // rows of men each side starts with (or the equivalent count when Setup is set)
+	// Setup is the start position as a FEN in the variant's notation, for a
+	// variant that does not start with Rows full rows of men (Diagonal).
+	Setup       string
 	ManBackward bool // men capture backwards too
-	FlyingKings bool // kings move and capture over any distance
-	Capture     CaptureRule
-	Promotion   PromotionRule
-	Goal        Goal
-	Notation    Notation
-	CaptureSep  byte // separator written between the squares of a capture
-	GameType    int  // PDN GameType number
-	Draw        DrawRules
-	HubName     string // name used by the Hub protocol ecosystem, if any
+	// MenSpareKings: men cannot capture kings (Italian).
+	MenSpareKings bool
+	FlyingKings   bool // kings move and capture over any distance
+	// KingHaltsBehindKing: a flying king whose last captured piece is a king
+	// must land on the square right behind it (Killer draughts).
+	KingHaltsBehindKing bool
+	Capture             CaptureRule
+	Promotion           PromotionRule
+	Goal                Goal
+	Notation            Notation
+	// Mirrored: the board as the players see it is Geo reflected left to
+	// right, so a1 is not a playing square and h1 is (Italian, Spanish,
+	// Portuguese). The rules are symmetric, so only notation reads it.
+	Mirrored bool
+	// NumberFromWhite: square numbers count from White's side, 1 at White's
+	// near right corner (Spanish and Portuguese: 1 = h1, 32 = a8), instead
+	// of from the top left as White sees the board.
+	NumberFromWhite bool
+	CaptureSep      byte // separator written between the squares of a capture
+	GameType        int  // PDN GameType number (of the base rules where the variant has none)
+	Draw            DrawRules
+	HubName         string // name used by the Hub protocol ecosystem, if any
 }
 
 // Variants known to damka, by canonical name.
@@ -106,6 +139,87 @@ var (
 		Notation: Numeric, CaptureSep: 'x', GameType: 21,
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 80},
 	}
+	// Pool is American pool checkers (APCA): English board, numbering and
+	// colours, Russian men and kings, International passing promotion.
+	Pool = &Variant{
+		Name: "pool", Aliases: []string{"american-pool", "pool-checkers"},
+		Title: "American pool checkers", Geo: Board8x8, FirstMover: Black, Rows: 3,
+		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: PassThrough,
+		Notation: Numeric, CaptureSep: 'x', GameType: 23,
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+	}
+	Italian = &Variant{
+		Name: "italian", Aliases: []string{"dama-italiana"},
+		Title: "Italian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
+		MenSpareKings: true, Capture: ItalianOrder, Promotion: EndsMove,
+		Notation: Numeric, Mirrored: true, CaptureSep: 'x', GameType: 22,
+		Draw: DrawRules{Repetitions: 4, KingMovesLimit: 80},
+	}
+	Spanish = &Variant{
+		Name: "spanish", Title: "Spanish draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
+		FlyingKings: true, Capture: MostThenKings, Promotion: EndsMove,
+		Notation: Numeric, Mirrored: true, NumberFromWhite: true, CaptureSep: 'x', GameType: 24,
+		Draw: DrawRules{Repetitions: 3},
+	}
+	Portuguese = &Variant{
+		Name: "portuguese", Title: "Portuguese draughts (damas clássicas)", Geo: Board8x8, FirstMover: White, Rows: 3,
+		FlyingKings: true, Capture: MostThenKings, Promotion: EndsMove,
+		Notation: Numeric, Mirrored: true, NumberFromWhite: true, CaptureSep: 'x', GameType: 28,
+		Draw: DrawRules{Repetitions: 3},
+	}
+	Czech = &Variant{
+		Name: "czech", Title: "Czech draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
+		FlyingKings: true, Capture: KingPriority, Promotion: EndsMove,
+		Notation: Algebraic, CaptureSep: 'x', GameType: 29,
+		Draw: DrawRules{Repetitions: 3},
+	}
+	// Killer is International draughts with the killer rule of Scan's
+	// variant: a king whose capture ends on a king stops right behind it.
+	Killer = &Variant{
+		Name: "killer", Title: "Killer draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
+		ManBackward: true, FlyingKings: true, KingHaltsBehindKing: true, Capture: Majority, Promotion: PassThrough,
+		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "killer",
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50},
+	}
+	// BreakthroughDraughts is International draughts won by the first king.
+	BreakthroughDraughts = &Variant{
+		Name: "breakthrough", Aliases: []string{"bt"},
+		Title: "Breakthrough draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
+		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough, Goal: Breakthrough,
+		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "bt",
+		Draw: DrawRules{Repetitions: 3},
+	}
+	Antidraughts = &Variant{
+		Name: "antidraughts", Aliases: []string{"losing"},
+		Title: "Antidraughts (International giveaway)", Geo: Board10x10, FirstMover: White, Rows: 4,
+		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough, Goal: Giveaway,
+		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "losing",
+		Draw: DrawRules{Repetitions: 3},
+	}
+	// Poddavki is Russian giveaway (the variant named giveaway).
+	Poddavki = &Variant{
+		Name: "giveaway", Aliases: []string{"poddavki"},
+		Title: "Russian giveaway (poddavki)", Geo: Board8x8, FirstMover: White, Rows: 3,
+		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing, Goal: Giveaway,
+		Notation: Algebraic, CaptureSep: ':', GameType: 25,
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+	}
+	Spantsiretti = &Variant{
+		Name: "spantsiretti", Aliases: []string{"spancirety", "80"},
+		Title: "Spantsiretti (80-square draughts)", Geo: Board10x8, FirstMover: White, Rows: 3,
+		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
+		Notation: Algebraic, CaptureSep: ':', GameType: 41,
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+	}
+	// Diagonal is Russian draughts from hcheckers' diagonal setup: the main
+	// road a1-h8 empty, White's 12 men below it, Black's above.
+	Diagonal = &Variant{
+		Name: "diagonal", Title: "Diagonal draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
+		Setup:       "W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Bb8,d8,f8,a7,c7,e7,b6,d6,a5,c5,b4,a3",
+		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
+		Notation: Algebraic, CaptureSep: ':', GameType: 25,
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+	}
 )
 
 var registry = map[string]*Variant{}
@@ -122,7 +236,13 @@ func register(vs ...*Variant) {
 	}
 }
 
-func init() { register(International, Russian, Brazilian, English) }
+// The base variants come first: VariantByGameType returns the first variant
+// of a GameType, and the variants built on a base share its number.
+func init() {
+	register(International, Russian, Brazilian, English,
+		Pool, Italian, Spanish, Portuguese, Czech,
+		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal)
+}
 
 // Variants returns every known variant.
 func Variants() []*Variant { return append([]*Variant(nil), all...) }
@@ -142,9 +262,16 @@ func Lookup(name string) (*Variant, error) {
 
 func (v *Variant) String() string { return v.Name }
 
-// Start returns the initial position: each side's men on the Rows rows
-// nearest to it, the first mover to move.
+// Start returns the initial position: Setup if set, else each side's men on
+// the Rows rows nearest to it, the first mover to move.
 func (v *Variant) Start() Position {
+	if v.Setup != "" {
+		p, err := v.ParseFEN(v.Setup)
+		if err != nil {
+			panic("board: bad setup of " + v.Name + ": " + err.Error())
+		}
+		return p
+	}
 	g := v.Geo
 	var p Position
 	n := v.Rows * g.Width / 2
@@ -164,4 +291,36 @@ func forward(c Color) (int, int) {
 		return UpLeft, UpRight
 	}
 	return DownLeft, DownRight
+}
+
+// Outcome tells whether the game is over in p, whose legal moves (as
+// Generate writes them) are ml, and if so whether the side to move has won;
+// ml may be nil, and the moves are then generated here. It applies the
+// variant's goal and nothing else: the draw rules (Draw) depend on the
+// game's history and are the caller's. Search and protocols should call it
+// after generating, for every goal:
+//   - Normal: no legal move (no pieces, or all blocked) loses;
+//   - Giveaway: no legal move wins;
+//   - Breakthrough: a king on the board ends the game and its owner has won
+//     (Generate gives no moves then); otherwise no legal move loses.
+func (v *Variant) Outcome(p *Position, ml *MoveList) (over, sideToMoveWins bool) {
+	if v.Goal == Breakthrough && p.Kings != 0 {
+		mine := p.KingsOf(p.Side) != 0
+		theirs := p.KingsOf(p.Side^1) != 0
+		// Only the side that just moved can have crowned; a position with a
+		// king of the side to move alone (set up by hand) is its win.
+		return true, mine && !theirs
+	}
+	n := 0
+	if ml != nil {
+		n = ml.N
+	} else {
+		var own MoveList
+		v.Generate(p, &own)
+		n = own.N
+	}
+	if n > 0 {
+		return false, false
+	}
+	return true, v.Goal == Giveaway
 }

@@ -483,8 +483,12 @@ func TestErrorLine(t *testing.T) {
 
 // TestLongLines checks that 1 MB lines are handled in linear time. A
 // quadratic scanner would need on the order of 10^12 steps here; the limit
-// is generous enough for slow, instrumented builds.
+// is generous enough for slow, instrumented builds on a loaded machine; the
+// race detector's slowdown is not what this test is about.
 func TestLongLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1 MB lines: skipped in -short mode (the race run)")
+	}
 	const mb = 1 << 20
 	moves := strings.Repeat("32-28 19-23 ", mb/12)
 	cases := map[string]string{
@@ -511,7 +515,7 @@ func TestLongLines(t *testing.T) {
 				t.Errorf("%s: round trip failed: %v", name, err)
 			}
 		}
-		if d := time.Since(start); d > 3*time.Second {
+		if d := time.Since(start); d > 20*time.Second {
 			t.Errorf("%s: %d bytes took %v", name, len(in), d)
 		}
 	}

@@ -1,0 +1,228 @@
+package match
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"damka/engine/board"
+)
+
+func mustFEN(t *testing.T, v *board.Variant, fen string) board.Position {
+	t.Helper()
+	p, err := v.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// walk finds (depth first) a line of n quiet king moves from fen, after
+// the optional first move, that never repeats a position and never leaves
+// the opponent a capture; it replays it through the draw rules and returns
+// the first ply at which they end the game and why.
+func walk(t *testing.T, v *board.Variant, fen string, first string, n int) (int, string) {
+	t.Helper()
+	p := mustFEN(t, v, fen)
+	start := p
+	var line []board.Move
+	if first != "" {
+		m, err := v.ParseMove(&p, first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		p = p.Play(m)
+	}
+	seen := map[board.Position]bool{start: true, p: true}
+	budget := 200000
+	var dfs func(p board.Position) bool
+	dfs = func(p board.Position) bool {
+		if len(line) == n {
+			return true
+		}
+		if budget--; budget < 0 {
+			return false
+		}
+		var ml board.MoveList
+		v.Generate(&p, &ml)
+		for _, c := range ml.Slice() {
+			q := p.Play(c)
+			if c.IsCapture() || !p.Kings.Has(c.From) || seen[q] || v.HasCapture(&q) {
+				continue
+			}
+			seen[q] = true
+			line = append(line, c)
+			if dfs(q) {
+				return true
+			}
+			line = line[:len(line)-1]
+			delete(seen, q)
+		}
+		return false
+	}
+	if !dfs(p) {
+		t.Fatalf("%s: no line of %d quiet king moves", fen, n)
+	}
+	d := newDrawRules(v, start)
+	p = start
+	for i, m := range line {
+		q := p.Play(m)
+		why := d.push(&p, m, &q)
+		p = q
+		if why != "" {
+			return i + 1, why
+		}
+	}
+	return 0, ""
+}
+
+func TestDrawRulesEndgames(t *testing.T) {
+	for _, c := range []struct {
+		v      *board.Variant
+		fen    string
+		first  string // a first move (a capture creating the configuration)
+		ply    int
+		reason string
+	}{
+		// International 5-move rule: lone king vs one or two pieces with a king.
+		{board.International, "W:WK46:BK4", "", 10, "5-move rule"},
+		{board.International, "W:WK46,K47:BK4", "", 10, "5-move rule"},
+		{board.International, "W:WK46,15:BK4", "", 10, "5-move rule"},
+		// 16-move rule: lone king vs three pieces with a king.
+		{board.International, "W:WK46,K47,K48:BK4", "", 32, "16-move rule"},
+		{board.International, "W:WK46,K47,6:BK4", "", 32, "16-move rule"},
+		// The capture that creates the configuration starts the clock:
+		// 1 capture + 32 plies.
+		{board.International, "W:WK46,K47,K48:BK3,41", "46x37", 33, "16-move rule"},
+		// Kings on both sides, no lone king: only the 25-move rule.
+		{board.International, "W:WK46,K47,K48:BK4,K3", "", 50, "king moves"},
+		// Russian: three kings vs a lone king, 15 moves (7.2.4).
+		{board.Russian, "W:WKc1,Ke1,Kg1:BKh8", "", 30, "15-move rule"},
+		// Lone king vs one or two pieces with a king (7.2.8).
+		{board.Russian, "W:WKc1,Ke1:BKh8", "", 10, "5-move rule"},
+		{board.Brazilian, "W:WKc1:BKh8", "", 10, "5-move rule"},
+		// Two kings each: 7.2.6 would need 60 plies; the king-moves rule
+		// (7.2.5, 15 moves) ends it first.
+		{board.Russian, "W:WKc1,Ke1:BKh8,Kf8", "", 30, "king moves"},
+		// English: 40 moves each.
+		{board.English, "B:WK1,K2:BK31,K32", "", 80, "king moves"},
+	} {
+		ply, why := walk(t, c.v, c.fen, c.first, c.ply)
+		if ply != c.ply || !strings.Contains(why, c.reason) {
+			t.Errorf("%s %s: drawn at ply %d (%q), want ply %d (%q)", c.v.Name, c.fen, ply, why, c.ply, c.reason)
+		}
+	}
+}
+
+func TestDrawRulesRepetition(t *testing.T) {
+	v := board.International
+	p := mustFEN(t, v, "W:WK46,K47,K48,K49:BK1,K2,K3,K4")
+	d := newDrawRules(v, p)
+	seq := []string{"46-41", "1-6", "41-46", "6-1"}
+	for ply := 1; ply <= 8; ply++ {
+		m, err := v.ParseMove(&p, seq[(ply-1)%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p.Play(m)
+		why := d.push(&p, m, &q)
+		p = q
+		if (why != "") != (ply == 8) || (ply == 8 && why != "3-fold repetition") {
+			t.Fatalf("ply %d: %q", ply, why)
+		}
+	}
+}
+
+// TestDrawRulesBalance checks the clock of Russian 7.2.6 with the other
+// rules switched off: man moves do not reset it, captures do.
+func TestDrawRulesBalance(t *testing.T) {
+	v := *board.Russian
+	v.Draw = board.DrawRules{}
+	p := mustFEN(t, &v, "W:WKa1,c3:BKh8,f6")
+	d := newDrawRules(&v, p)
+	d.russian = true
+	d.kind = d.classify(&p)
+	if d.kind != rusBalance45 {
+		t.Fatalf("kind %v", d.kind)
+	}
+	king := board.Move{From: p.KingsOf(board.White).First(), To: p.KingsOf(board.White).First()}
+	man := board.Move{From: p.Men(board.White).First(), To: p.Men(board.White).First()}
+	capture := king
+	capture.Captured = 1 // the counters only look at the flags
+	for i := 1; i <= 59; i++ {
+		m := king
+		if i%3 == 0 {
+			m = man
+		}
+		if i == 20 {
+			m = capture
+		}
+		if why := d.push(&p, m, &p); why != "" {
+			t.Fatalf("ply %d: %q", i, why)
+		}
+	}
+	// The capture at ply 20 restarted the 60-ply clock: ply 80 ends it.
+	for i := 60; i <= 80; i++ {
+		why := d.push(&p, king, &p)
+		if (why != "") != (i == 80) {
+			t.Fatalf("ply %d: %q", i, why)
+		}
+	}
+	six := mustFEN(t, &v, "W:WKa1,c3,e3:BKh8,f6,d6")
+	if k := d.classify(&six); k != rusBalance67 {
+		t.Errorf("6 pieces: kind %v", k)
+	}
+	if k := d.classify(&board.Position{}); k != noEndgame {
+		t.Errorf("empty: kind %v", k)
+	}
+}
+
+func TestScoreAdjudication(t *testing.T) {
+	a, err := ParseAdjudication("score=5,plies=4,draw=0.1,drawafter=20")
+	if err != nil || a != (Adjudication{WinScore: 5, Plies: 4, DrawScore: 0.1, DrawAfter: 20}) {
+		t.Fatalf("parse: %+v %v", a, err)
+	}
+	for _, bad := range []string{"", "score=5", "plies=3", "score=x,plies=3", "score=-1,plies=2", "score=1,plies=2,foo=1", "score"} {
+		if _, err := ParseAdjudication(bad); err == nil {
+			t.Errorf("ParseAdjudication(%q): no error", bad)
+		}
+	}
+	tr := scoreTracker{a: a}
+	// White +6 (White to move), Black -6 (Black's view): both agree White wins.
+	steps := []struct {
+		s     float64
+		mover board.Color
+	}{{6, board.White}, {-6, board.Black}, {7, board.White}, {-5, board.Black}}
+	for i, st := range steps {
+		res, ok := tr.push(st.s, true, st.mover, 30+i)
+		if ok != (i == 3) || (ok && res != 1) {
+			t.Fatalf("step %d: %v %v", i, res, ok)
+		}
+	}
+	// A missing score breaks the run.
+	tr = scoreTracker{a: a}
+	tr.push(6, true, board.White, 1)
+	tr.push(0, false, board.Black, 2)
+	tr.push(6, true, board.White, 3)
+	if _, ok := tr.push(-6, true, board.Black, 4); ok {
+		t.Error("adjudicated across a move without score")
+	}
+	// Draw only after drawafter plies.
+	tr = scoreTracker{a: a}
+	for i := 1; i <= 25; i++ {
+		res, ok := tr.push(0.05, true, board.Color(i%2), i)
+		if ok != (i == 20) && i <= 20 {
+			t.Fatalf("draw at ply %d: %v %v", i, res, ok)
+		}
+		if ok {
+			if res != 0.5 {
+				t.Fatalf("draw result %v", res)
+			}
+			break
+		}
+	}
+	if _, ok := (&scoreTracker{}).push(math.Inf(1), true, board.White, 1); ok {
+		t.Error("disabled tracker adjudicated")
+	}
+}

@@ -1,0 +1,133 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+
+	"damka/engine/board"
+)
+
+// play plays game idx to its end. It returns errAbandoned when the match
+// ended first; every other outcome, engine failures included, is a result.
+func (w *worker) play(idx int) (*Game, error) {
+	r := w.r
+	v := r.v
+	wi, bi, oi := r.sched.at(idx)
+	op := r.openings[oi]
+	g := &Game{Index: idx, White: wi, Black: bi, Opening: oi, Start: op.Start,
+		Moves: append([]board.Move(nil), op.Moves...)}
+	players := [2]int{wi, bi} // by colour
+	finish := func(white float64, reason string) (*Game, error) {
+		g.Result, g.Reason, g.End = white, reason, now()
+		return g, nil
+	}
+	// lose scores a failure of the engine playing colour c, and drops the
+	// process so that its next game starts a fresh one.
+	lose := func(c board.Color, err error) (*Game, error) {
+		if errors.Is(err, errAbandoned) {
+			return nil, errAbandoned
+		}
+		var ee *EngineError
+		if !errors.As(err, &ee) {
+			ee = &EngineError{Engine: r.cfg.Engines[players[c]].Name, Kind: Crashed, Detail: err.Error()}
+		}
+		g.Failure = ee
+		// Even an engine that only overstepped its clock may still be
+		// thinking: a fresh process is the one state known to be clean.
+		w.drop(players[c])
+		white := 1.0
+		if c == board.White {
+			white = 0
+		}
+		return finish(white, fmt.Sprintf("%s %s: %s", ee.Engine, ee.Kind, ee.Detail))
+	}
+
+	var eng [2]*HubEngine
+	for c := board.White; c <= board.Black; c++ {
+		e, err := w.engine(players[c])
+		if err != nil {
+			return lose(c, err)
+		}
+		if err := e.NewGame(); err != nil {
+			return lose(c, err)
+		}
+		eng[c] = e
+	}
+
+	rules := newDrawRules(v, op.Start)
+	pos := op.Start
+	var hubMoves []string
+	for _, m := range op.Moves {
+		q := pos.Play(m)
+		rules.push(&pos, m, &q)
+		hubMoves = append(hubMoves, v.FormatHubMove(m))
+		pos = q
+	}
+	clocks := [2]clock{newClock(r.cfg.TC), newClock(r.cfg.TC)}
+	scores := scoreTracker{a: r.cfg.Adjudicate}
+	var ml board.MoveList
+	for {
+		v.Generate(&pos, &ml)
+		if ml.N == 0 {
+			// The side to move has no piece or no move.
+			loser := pos.Side
+			if v.Goal == board.Giveaway {
+				loser = loser.Opponent()
+			}
+			white := 1.0
+			if loser == board.White {
+				white = 0
+			}
+			return finish(white, fmt.Sprintf("%s has no move", pos.Side))
+		}
+		select {
+		case <-r.abort:
+			return nil, errAbandoned
+		default:
+		}
+		if r.cfg.MaxPlies > 0 && len(g.Moves) >= r.cfg.MaxPlies {
+			return finish(0.5, fmt.Sprintf("adjudication: maximum game length (%d plies)", r.cfg.MaxPlies))
+		}
+
+		side := pos.Side
+		e := eng[side]
+		c := &clocks[side]
+		wait, kind := c.allowance(r.cfg.TimeMargin), TimeLoss
+		if wait == 0 {
+			kind = Hung
+		}
+		line := posLine(v, &op.Start, hubMoves)
+		rep, err := e.Think(line, c.level(), wait, kind)
+		if err != nil {
+			return lose(side, err)
+		}
+		if c.spend(rep.Elapsed, r.cfg.TimeMargin) {
+			return lose(side, e.fail(TimeLoss, fmt.Sprintf("took %.3f s, allowed %.3f s", rep.Elapsed.Seconds(), c.allowance(r.cfg.TimeMargin).Seconds())))
+		}
+		m, err := v.ParseHubMove(&pos, rep.Move)
+		if err != nil {
+			return lose(side, e.fail(Illegal, fmt.Sprintf("move=%q in %s: %v", rep.Move, v.FEN(&pos), err)))
+		}
+		q := pos.Play(m)
+		g.Moves = append(g.Moves, m)
+		hubMoves = append(hubMoves, v.FormatHubMove(m))
+		why := rules.push(&pos, m, &q)
+		pos = q
+		if v.Goal == board.Breakthrough && m.Promote {
+			white := 1.0
+			if side == board.Black {
+				white = 0
+			}
+			return finish(white, fmt.Sprintf("%s crowned a king", side))
+		}
+		// A move that leaves the opponent without a move wins even when it
+		// also completes a draw counter (variants.md 7.4).
+		v.Generate(&pos, &ml)
+		if why != "" && ml.N > 0 {
+			return finish(0.5, "draw: "+why)
+		}
+		if white, ok := scores.push(rep.Score, rep.HasInfo, side, len(g.Moves)); ok && ml.N > 0 {
+			return finish(white, fmt.Sprintf("adjudication: scores over %d plies", r.cfg.Adjudicate.Plies))
+		}
+	}
+}

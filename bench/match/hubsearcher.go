@@ -1,0 +1,152 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"damka/engine"
+	"damka/engine/board"
+	"damka/protocol/hub"
+)
+
+// HubSearcher lets a running Hub engine serve as an engine.Searcher, so that
+// tools written against the in-process engine (the opening generator) can
+// use any Hub engine instead. Failures are kept in Err; the failed Search
+// returns a Result without a move.
+type HubSearcher struct {
+	e         *HubEngine
+	err       error
+	searching atomic.Bool
+}
+
+// NewHubSearcher wraps a started engine.
+func NewHubSearcher(e *HubEngine) *HubSearcher { return &HubSearcher{e: e} }
+
+// Err returns the first engine failure, if any.
+func (h *HubSearcher) Err() error { return h.err }
+
+// Search sends the game (the first history position plus the moves that
+// link the history and root, so that the engine sees repetitions), the
+// limits and go think, and reads the answer. Scores are converted from
+// men to engine units (x100).
+func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+	if h.err != nil {
+		return engine.Result{}
+	}
+	start, moves := root, []string(nil)
+	if len(history) > 0 {
+		chain := append(append([]board.Position(nil), history...), root)
+		if ms, ok := linkPositions(v, chain); ok {
+			start = history[0]
+			for _, m := range ms {
+				moves = append(moves, v.FormatHubMove(m))
+			}
+		}
+	}
+	var ml board.MoveList
+	v.Generate(&root, &ml)
+	if ml.N == 0 {
+		return engine.Result{}
+	}
+	h.searching.Store(true)
+	defer h.searching.Store(false)
+	r, err := h.e.Think(posLine(v, &start, moves), limitArgs(lim), 0, Hung)
+	if err != nil {
+		h.err = err
+		return engine.Result{}
+	}
+	m, err := v.ParseHubMove(&root, r.Move)
+	if err != nil {
+		h.err = h.e.fail(Illegal, fmt.Sprintf("done move=%q: %v", r.Move, err))
+		return engine.Result{}
+	}
+	res := engine.Result{Best: m, HasBest: true, Depth: r.Depth, Time: r.Elapsed}
+	if r.HasInfo {
+		res.Score = int(math.Round(r.Score * 100))
+	}
+	if info != nil {
+		info(engine.Info{Depth: r.Depth, Score: res.Score, Time: r.Elapsed, PV: []board.Move{m}})
+	}
+	return res
+}
+
+// linkPositions finds the moves between consecutive positions.
+func linkPositions(v *board.Variant, chain []board.Position) ([]board.Move, bool) {
+	var out []board.Move
+	var ml board.MoveList
+	for i := 0; i+1 < len(chain); i++ {
+		v.Generate(&chain[i], &ml)
+		found := false
+		for _, m := range ml.Slice() {
+			if chain[i].Play(m) == chain[i+1] {
+				out, found = append(out, m), true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// posLine is the Hub pos command for a start position and the moves after it.
+func posLine(v *board.Variant, start *board.Position, moves []string) string {
+	args := []hub.Arg{hub.A("pos", v.HubPosition(start))}
+	if len(moves) > 0 {
+		args = append(args, hub.A("moves", strings.Join(moves, " ")))
+	}
+	return hub.Format("pos", args...)
+}
+
+// limitArgs turns engine limits into level arguments.
+func limitArgs(lim engine.Limits) []hub.Arg {
+	var args []hub.Arg
+	if lim.Depth > 0 {
+		args = append(args, hub.A("depth", strconv.Itoa(lim.Depth)))
+	}
+	if lim.Nodes > 0 {
+		args = append(args, hub.A("nodes", strconv.FormatUint(lim.Nodes, 10)))
+	}
+	if lim.MoveTime > 0 {
+		args = append(args, hub.A("move-time", secs(lim.MoveTime)))
+	}
+	if lim.Time > 0 {
+		if lim.MovesToGo > 0 {
+			args = append(args, hub.A("moves", strconv.Itoa(lim.MovesToGo)))
+		}
+		args = append(args, hub.A("time", secs(lim.Time)))
+		if lim.Inc > 0 {
+			args = append(args, hub.A("inc", secs(lim.Inc)))
+		}
+	}
+	if len(args) == 0 {
+		args = append(args, hub.F("infinite"))
+	}
+	return args
+}
+
+// Stop asks a running search to finish.
+func (h *HubSearcher) Stop() {
+	if h.searching.Load() {
+		h.e.send("stop")
+	}
+}
+
+// PonderHit is not used: HubSearcher never ponders.
+func (h *HubSearcher) PonderHit() {}
+
+// NewGame sends new-game.
+func (h *HubSearcher) NewGame() {
+	if h.err == nil {
+		if err := h.e.NewGame(); err != nil {
+			h.err = err
+		}
+	}
+}
+
+// SetOptions is a no-op: Hub options are set before init (EngineSpec.Options).
+func (h *HubSearcher) SetOptions(engine.Options) {}

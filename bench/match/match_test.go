@@ -1,0 +1,481 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"damka/bench/stats"
+	"damka/engine/board"
+)
+
+// fake is the path of the test engine built by TestMain.
+var fake string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "damka-match-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fake = filepath.Join(dir, "fakeengine")
+	cmd := exec.Command("go", "build", "-o", fake, "./testdata/fakeengine")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// fakeSpec is a fake engine with the given name and arguments.
+func fakeSpec(name string, args ...string) EngineSpec {
+	return EngineSpec{Name: name, Cmd: append([]string{fake, "hub"}, args...)}
+}
+
+// syncBuffer is a log that the runner and the test may use at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// openingSuite is a small balanced suite for the tests.
+func openingSuite(t *testing.T, v *board.Variant, n int) []Opening {
+	t.Helper()
+	sc, err := GenerateOpenings(v, GenerateSpec{Plies: 2, Count: n}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]Opening, len(sc))
+	for i := range sc {
+		out[i] = sc[i].Opening
+	}
+	return out
+}
+
+// runCollect runs a match and returns its games in game-number order.
+func runCollect(t *testing.T, ctx context.Context, cfg Config) (*Summary, []*Game) {
+	t.Helper()
+	var mu sync.Mutex
+	var games []*Game
+	prev := cfg.OnGame
+	cfg.OnGame = func(g *Game) {
+		mu.Lock()
+		games = append(games, g)
+		mu.Unlock()
+		if prev != nil {
+			prev(g)
+		}
+	}
+	sum, err := Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byIndex := make([]*Game, sum.Total)
+	for _, g := range games {
+		if byIndex[g.Index] != nil {
+			t.Fatalf("game %d played twice", g.Index+1)
+		}
+		byIndex[g.Index] = g
+	}
+	return sum, byIndex
+}
+
+func TestMatchReproducibleAndPDN(t *testing.T) {
+	for _, v := range []*board.Variant{board.International, board.Russian} {
+		t.Run(v.Name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := Config{
+				Variant: v,
+				Engines: []EngineSpec{fakeSpec("Alpha", "-seed", "11"), fakeSpec("Beta", "-seed", "22")},
+				Games:   8, TC: TimeControl{Depth: 2}, Openings: openingSuite(t, v, 4),
+				MaxPlies: 300, PDN: filepath.Join(dir, "a.pdn"),
+			}
+			_, a := runCollect(t, context.Background(), cfg)
+			cfg.PDN, cfg.Concurrency = filepath.Join(dir, "b.pdn"), 3
+			sum, b := runCollect(t, context.Background(), cfg)
+			if sum.Played != 8 {
+				t.Fatalf("played %d", sum.Played)
+			}
+			for i := range a {
+				if a[i] == nil || b[i] == nil {
+					t.Fatalf("game %d missing", i+1)
+				}
+				if !movesEqual(a[i].Moves, b[i].Moves) || a[i].Result != b[i].Result || a[i].Reason != b[i].Reason {
+					t.Errorf("game %d differs between runs: %s / %s", i+1, a[i].Reason, b[i].Reason)
+				}
+			}
+			// Colours are swapped inside each pair, on the same opening.
+			for i := 0; i < 8; i += 2 {
+				if a[i].White != a[i+1].Black || a[i].Opening != a[i+1].Opening {
+					t.Errorf("pair %d: colours or opening not swapped", i/2)
+				}
+			}
+			// The PDN reads back through board.ReadPDN with the same games.
+			data, err := os.ReadFile(filepath.Join(dir, "b.pdn"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			games, err := board.ReadPDN(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("ReadPDN: %v", err)
+			}
+			if len(games) != 8 {
+				t.Fatalf("%d games in the PDN", len(games))
+			}
+			for _, pg := range games {
+				tags := map[string]string{}
+				for _, tg := range pg.Tags {
+					tags[tg.Name] = tg.Value
+				}
+				var idx int
+				fmt.Sscan(tags["Round"], &idx)
+				g := b[idx-1]
+				w, _ := parseResult(pg.Result)
+				if pg.Variant != v || !movesEqual(pg.Moves, g.Moves) || w != g.Result ||
+					tags["White"] != cfg.Engines[g.White].Name || tags["Black"] != cfg.Engines[g.Black].Name ||
+					tags["GameType"] != fmt.Sprint(v.GameType) || tags["TimeControl"] != "depth=2" ||
+					tags["Event"] != "damka match" || tags["Termination"] != g.Reason {
+					t.Errorf("game %d does not read back: %+v", idx, tags)
+				}
+			}
+		})
+	}
+}
+
+func TestMatchFENOpeningsInPDN(t *testing.T) {
+	v := board.International
+	op, err := ParseOpening(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45:B6,7,8,9,10,11,12,13,14,15,16,17,18,19,20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fen.pdn")
+	cfg := Config{Variant: v, Engines: []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")},
+		Games: 2, TC: TimeControl{Depth: 1}, Openings: []Opening{op}, PDN: path}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	games, err := board.ReadPDN(bytes.NewReader(data))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if games[0].Start != op.Start || !strings.Contains(string(data), "[FEN \"") {
+		t.Error("the FEN opening is not in the PDN")
+	}
+}
+
+func TestMatchFailures(t *testing.T) {
+	v := board.International
+	for _, c := range []struct {
+		args []string
+		kind FailKind
+		tc   TimeControl
+	}{
+		{[]string{"-mode", "crash", "-after", "3"}, Crashed, TimeControl{Depth: 1}},
+		{[]string{"-mode", "hang", "-after", "3"}, Hung, TimeControl{Depth: 1}},
+		{[]string{"-mode", "illegal", "-after", "3"}, Illegal, TimeControl{Depth: 1}},
+		{[]string{"-mode", "nomove", "-after", "3"}, Illegal, TimeControl{Depth: 1}},
+		{[]string{"-mode", "garbage", "-after", "3"}, Garbage, TimeControl{Depth: 1}},
+		{[]string{"-mode", "slow", "-after", "3", "-think", "0.5"}, TimeLoss, TimeControl{Base: 300 * time.Millisecond, Inc: 10 * time.Millisecond}},
+		{[]string{"-mode", "hang", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}},
+	} {
+		t.Run(c.args[1]+"-"+c.kind.String(), func(t *testing.T) {
+			log := &syncBuffer{}
+			cfg := Config{
+				Variant: v,
+				Engines: []EngineSpec{fakeSpec("Good", "-seed", "5"), fakeSpec("Bad", append([]string{"-seed", "6"}, c.args...)...)},
+				Games:   4, TC: c.tc, TimeMargin: 50 * time.Millisecond, Openings: openingSuite(t, v, 2),
+				Timeouts: Timeouts{Hang: 300 * time.Millisecond}, Log: log, Concurrency: 2,
+			}
+			sum, games := runCollect(t, context.Background(), cfg)
+			if sum.Played != 4 {
+				t.Fatalf("the match stopped after %d games", sum.Played)
+			}
+			for _, g := range games {
+				if g.Failure == nil {
+					t.Errorf("game %d: no failure (%s)", g.Index+1, g.Reason)
+					continue
+				}
+				bad := g.Black
+				badScore := 1 - g.Result
+				if g.White == 1 {
+					bad, badScore = g.White, g.Result
+				}
+				if g.Failure.Kind != c.kind || g.Failure.Engine != "Bad" || badScore != 0 || bad != 1 || g.failedEngine() != 1 {
+					t.Errorf("game %d: %s (%v), Bad scored %v", g.Index+1, g.Reason, g.Failure.Kind, badScore)
+				}
+			}
+			st := sum.Standings[1]
+			if st.L != 4 || st.Failures != 4 || st.Restarts < 2 {
+				t.Errorf("Bad: %+v", st)
+			}
+			out := log.String()
+			if !strings.Contains(out, "Bad "+c.kind.String()) || !strings.Contains(out, "last lines of the conversation") ||
+				!strings.Contains(out, "> go think") {
+				t.Errorf("log lacks the failure report:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestMatchStartFailure(t *testing.T) {
+	cfg := Config{Variant: board.International, Games: 2, TC: TimeControl{Depth: 1},
+		Engines: []EngineSpec{fakeSpec("A"), {Name: "Missing", Cmd: []string{filepath.Join(t.TempDir(), "nothing")}}}}
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "Missing") {
+		t.Errorf("missing engine: %v", err)
+	}
+	// An engine that does not know the variant is refused at the handshake.
+	cfg = Config{Variant: board.International, Games: 2, TC: TimeControl{Depth: 1},
+		Engines: []EngineSpec{fakeSpec("A"), {Name: "Cat", Cmd: []string{"cat"}}}, Timeouts: Timeouts{Init: 200 * time.Millisecond}}
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "failed to start") {
+		t.Errorf("cat as an engine: %v", err)
+	}
+}
+
+func TestMatchResume(t *testing.T) {
+	v := board.Russian
+	dir := t.TempDir()
+	base := Config{
+		Variant: v, Engines: []EngineSpec{fakeSpec("A", "-seed", "3"), fakeSpec("B", "-seed", "4"), fakeSpec("C", "-seed", "5")},
+		Games: 4, TC: TimeControl{Depth: 1}, Openings: openingSuite(t, v, 3), MaxPlies: 200, Concurrency: 2,
+	}
+	full := base
+	full.PDN = filepath.Join(dir, "full.pdn")
+	fullSum, fullGames := runCollect(t, context.Background(), full)
+
+	// Interrupt after 5 games, then resume.
+	part := base
+	part.PDN = filepath.Join(dir, "part.pdn")
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	part.OnGame = func(*Game) {
+		if n++; n == 5 {
+			cancel()
+		}
+	}
+	sum, err := Run(ctx, part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played < 5 || sum.Played >= sum.Total || sum.Stopped != "interrupted" {
+		t.Fatalf("interrupted match: %d of %d played, stopped %q", sum.Played, sum.Total, sum.Stopped)
+	}
+	if _, err := Run(context.Background(), part); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("rerun without resume: %v", err)
+	}
+	part.OnGame = nil
+	part.Resume = true
+	log := &syncBuffer{}
+	part.Log = log
+	sum2, resumed := runCollect(t, context.Background(), part)
+	if sum2.Played != sum2.Total || !strings.Contains(log.String(), "resume:") {
+		t.Fatalf("resumed match: %d of %d", sum2.Played, sum2.Total)
+	}
+	for i, g := range resumed {
+		if g != nil && i < len(fullGames) && !movesEqual(g.Moves, fullGames[i].Moves) {
+			t.Errorf("game %d differs from the uninterrupted match", i+1)
+		}
+	}
+	if !summariesEqual(fullSum, sum2) {
+		t.Errorf("statistics differ:\n%+v\n%+v", fullSum.Standings, sum2.Standings)
+	}
+	data, _ := os.ReadFile(part.PDN)
+	games, err := board.ReadPDN(bytes.NewReader(data))
+	if err != nil || len(games) != base.Games*3 {
+		t.Fatalf("resumed file: %d games, %v", len(games), err)
+	}
+
+	// A file from another match is refused.
+	other := part
+	other.Engines = []EngineSpec{fakeSpec("X"), fakeSpec("B"), fakeSpec("C")}
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "this match plays") {
+		t.Errorf("foreign file: %v", err)
+	}
+	other = part
+	other.Openings = openingSuite(t, v, 5)[3:]
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "opening") {
+		t.Errorf("other openings: %v", err)
+	}
+}
+
+func summariesEqual(a, b *Summary) bool {
+	if a.Played != b.Played || len(a.Pairings) != len(b.Pairings) {
+		return false
+	}
+	for i := range a.Pairings {
+		if a.Pairings[i].WDL != b.Pairings[i].WDL || a.Pairings[i].Penta != b.Pairings[i].Penta {
+			return false
+		}
+	}
+	for i := range a.Standings {
+		x, y := a.Standings[i], b.Standings[i]
+		if x.W != y.W || x.D != y.D || x.L != y.L {
+			return false
+		}
+	}
+	return true
+}
+
+// TestStatsAgree checks that the runner's figures are bench/stats' on a
+// known result: 8 game pairs with pair scores 2,2,1.5,1.5,1,1,0.5,0.
+func TestStatsAgree(t *testing.T) {
+	sched := newSchedule(2, 16, 1)
+	sprt := &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	tl := newTally(sched, []string{"A", "B"}, sprt)
+	// First engine's score in game 2q (it has White) and 2q+1 (Black).
+	pairs := [][2]float64{{1, 1}, {1, 1}, {1, 0.5}, {0.5, 1}, {1, 0}, {0.5, 0.5}, {0, 0.5}, {0, 0}}
+	for q, p := range pairs {
+		tl.add(2*q, p[0])     // White = A
+		tl.add(2*q+1, 1-p[1]) // White = B
+	}
+	wantWDL := stats.WDL{W: 7, D: 5, L: 4}
+	wantPenta := stats.Penta{1, 1, 2, 2, 2}
+	ps := tl.pairs[0]
+	if ps.WDL != wantWDL || ps.Penta != wantPenta {
+		t.Fatalf("WDL %+v penta %v", ps.WDL, ps.Penta)
+	}
+	if tl.llr != sprt.LLRPenta(wantPenta) || tl.decision != sprt.Decide(tl.llr) {
+		t.Errorf("LLR %v, stats %v", tl.llr, sprt.LLRPenta(wantPenta))
+	}
+	s := &Summary{Variant: "international", TC: "depth=1", Engines: []string{"A", "B"}, Played: 16, Total: 32,
+		Pairings: tl.pairs, Standings: tl.eng, SPRT: sprt, LLR: tl.llr, Decision: tl.decision}
+	var buf bytes.Buffer
+	s.WriteTo(&buf)
+	out := buf.String()
+	elo, m := wantWDL.Elo()
+	pe, pm := wantPenta.Elo()
+	lo, hi := sprt.Bounds()
+	for _, want := range []string{
+		"W-D-L 7-5-4", "score 9.5/16 (59.38%)",
+		fmt.Sprintf("Elo %.1f +/- %.1f (95%%)", elo, m),
+		fmt.Sprintf("LOS %.2f%%", 100*wantWDL.LOS()),
+		fmt.Sprintf("draw ratio %.2f%%", 100*wantWDL.DrawRatio()),
+		"pentanomial [0, 0.5, 1, 1.5, 2] = [1 1 2 2 2] (8 pairs)",
+		fmt.Sprintf("Elo %.1f +/- %.1f\n", pe, pm),
+		fmt.Sprintf("LLR %.3f [%.3f, %.3f]", sprt.LLRPenta(wantPenta), lo, hi),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	// A worked example: 7-5-4 is a score of 0.59375, i.e. -400*log10(1/0.59375-1) = +65.9 Elo.
+	if got := fmt.Sprintf("%.1f", elo); got != "65.9" {
+		t.Errorf("Elo of 7-5-4 = %s", got)
+	}
+}
+
+// TestMatchSPRT stops a match at the first SPRT decision. The weak side
+// crashes after 20 moves, so the strong side wins most games; random
+// English games now and then end before that, which keeps the variance
+// above zero (with none, the LLR is 0 and no decision ever comes).
+func TestMatchSPRT(t *testing.T) {
+	v := board.English
+	sp := &stats.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1}
+	suite, err := GenerateOpenings(v, GenerateSpec{Plies: 3, Count: 40}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []Opening
+	for _, o := range suite {
+		ops = append(ops, o.Opening)
+	}
+	cfg := Config{
+		Variant: v, Engines: []EngineSpec{fakeSpec("Strong", "-seed", "1"), fakeSpec("Weak", "-seed", "2", "-mode", "crash", "-after", "20")},
+		Games: 400, TC: TimeControl{Depth: 1}, Openings: ops, SPRT: sp,
+	}
+	sum, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(sum.Stopped, "SPRT") || sum.Played >= sum.Total || sum.Decision != stats.AcceptH1 {
+		t.Fatalf("stopped %q after %d games, decision %v, llr %.3f", sum.Stopped, sum.Played, sum.Decision, sum.LLR)
+	}
+	if sum.LLR != sp.LLRPenta(sum.Pairings[0].Penta) {
+		t.Errorf("LLR %v differs from stats %v", sum.LLR, sp.LLRPenta(sum.Pairings[0].Penta))
+	}
+	t.Logf("SPRT stopped after %d games: %v, LLR %.3f", sum.Played, sum.Pairings[0].Penta, sum.LLR)
+}
+
+func TestMatchScoreAdjudication(t *testing.T) {
+	v := board.International
+	cfg := Config{
+		Variant: v, Engines: []EngineSpec{fakeSpec("A", "-seed", "8"), fakeSpec("B", "-seed", "9")},
+		Games: 6, TC: TimeControl{Depth: 1}, Openings: openingSuite(t, v, 3),
+		Adjudicate: Adjudication{WinScore: 3, Plies: 4},
+	}
+	_, games := runCollect(t, context.Background(), cfg)
+	adjudicated := 0
+	for _, g := range games {
+		if !strings.HasPrefix(g.Reason, "adjudication: scores") {
+			continue
+		}
+		adjudicated++
+		// The fake's score is material: the winner must be ahead.
+		p := g.Start
+		for _, m := range g.Moves {
+			p = p.Play(m)
+		}
+		bal := p.Pieces[board.White].Count() + 2*p.KingsOf(board.White).Count() -
+			p.Pieces[board.Black].Count() - 2*p.KingsOf(board.Black).Count()
+		if (g.Result == 1) != (bal >= 3) || g.Result == 0.5 {
+			t.Errorf("game %d adjudicated %v with balance %d", g.Index+1, g.Result, bal)
+		}
+	}
+	if adjudicated == 0 {
+		t.Error("no game was adjudicated by score")
+	}
+}
+
+// TestHubSearcherOpenings scores an opening suite through a Hub engine:
+// the fake engine's score is the material balance, so the suite must be
+// the one an in-process material searcher gives.
+func TestHubSearcherOpenings(t *testing.T) {
+	v := board.International
+	e, err := StartHub(fakeSpec("Fake", "-seed", "3"), HubVariantName(v), Timeouts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	hs := NewHubSearcher(e)
+	spec := GenerateSpec{Plies: 3, Depth: 2, Margin: 50}
+	got, err := GenerateOpenings(v, spec, hs)
+	if err != nil || hs.Err() != nil {
+		t.Fatal(err, hs.Err())
+	}
+	want, _ := GenerateOpenings(v, spec, materialSearcher{NewRandomSearcher(1)})
+	if len(got) != len(want) || len(got) == 0 {
+		t.Fatalf("%d openings through Hub, %d in process", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].Text != want[i].Text || got[i].Score != want[i].Score {
+			t.Fatalf("opening %d: %q %d vs %q %d", i, got[i].Text, got[i].Score, want[i].Text, want[i].Score)
+		}
+	}
+	// A failing engine turns into an error, not a silent gap.
+	e.Kill()
+	if _, err := GenerateOpenings(v, spec, NewHubSearcher(e)); err == nil {
+		t.Error("no error from a dead engine")
+	}
+}

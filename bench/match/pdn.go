@@ -1,0 +1,189 @@
+package match
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
+	"time"
+
+	"damka/engine/board"
+)
+
+// resultText writes White's score as a PDN result token: the International
+// result type ("2-0", "1-1", "0-2") for 10x10 International, the default
+// type ("1-0", "1/2-1/2", "0-1") otherwise (variants.md 4.2).
+func resultText(v *board.Variant, white float64) string {
+	intl := v.GameType == board.International.GameType
+	switch {
+	case white == 1 && intl:
+		return "2-0"
+	case white == 1:
+		return "1-0"
+	case white == 0 && intl:
+		return "0-2"
+	case white == 0:
+		return "0-1"
+	case intl:
+		return "1-1"
+	}
+	return "1/2-1/2"
+}
+
+// parseResult reads a result token back to White's score.
+func parseResult(s string) (float64, bool) {
+	switch s {
+	case "2-0", "1-0":
+		return 1, true
+	case "0-2", "0-1":
+		return 0, true
+	case "1-1", "1/2-1/2":
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// gamePDN turns a finished game into a board.Game: tags Event, Site, Date,
+// Round (the game number, which --resume reads back), White, Black, Result,
+// GameType and FEN (both written by WritePDN), Variant, TimeControl,
+// Termination and Opening (the opening's index in the suite, 1-based).
+func (r *runner) gamePDN(g *Game) *board.Game {
+	cfg := r.cfg
+	tags := []board.Tag{
+		{Name: "Event", Value: cfg.Event},
+		{Name: "Site", Value: "damka match"},
+		{Name: "Date", Value: g.End.Format("2006.01.02")},
+		{Name: "Round", Value: strconv.Itoa(g.Index + 1)},
+		{Name: "White", Value: cfg.Engines[g.White].Name},
+		{Name: "Black", Value: cfg.Engines[g.Black].Name},
+		{Name: "Result", Value: resultText(cfg.Variant, g.Result)},
+		{Name: "GameType", Value: strconv.Itoa(cfg.Variant.GameType)},
+		{Name: "Variant", Value: cfg.Variant.Name},
+		{Name: "TimeControl", Value: cfg.TC.String()},
+		{Name: "Termination", Value: g.Reason},
+		{Name: "Opening", Value: strconv.Itoa(g.Opening + 1)},
+	}
+	return &board.Game{
+		Tags:    tags,
+		Variant: cfg.Variant,
+		Start:   g.Start,
+		Moves:   g.Moves,
+		Result:  resultText(cfg.Variant, g.Result),
+	}
+}
+
+// pdnFile appends finished games to the --pdn file.
+type pdnFile struct {
+	f *os.File
+}
+
+// appendGame writes one game in a single write and syncs it to disk, so that
+// a crash or an interrupt never loses a finished game and never leaves half
+// of one behind.
+func (p *pdnFile) appendGame(g *board.Game) error {
+	var buf bytes.Buffer
+	if err := g.WritePDN(&buf); err != nil {
+		return err
+	}
+	if _, err := p.f.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	return p.f.Sync()
+}
+
+// openPDN opens the output file. Without resume an existing non-empty file
+// is refused: appending a new match to an old one would make a later
+// --resume read the wrong games.
+func openPDN(path string, resume bool) (*pdnFile, error) {
+	if !resume {
+		if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+			return nil, fmt.Errorf("%s already holds games: use --resume to continue that match, or another file", path)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &pdnFile{f: f}, nil
+}
+
+// playedGame is a game read back from the PDN file for --resume.
+type playedGame struct {
+	index int
+	white float64
+}
+
+// readPlayed reads the games an interrupted match already wrote and checks
+// that each belongs to this match: its Round names a game of the schedule,
+// and its players and opening are the ones that game number gets.
+func (r *runner) readPlayed(path string) ([]playedGame, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	games, err := board.ReadPDN(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("resume: %s: %v", path, err)
+	}
+	seen := map[int]bool{}
+	var out []playedGame
+	for i, g := range games {
+		n := i + 1
+		tag := func(name string) string {
+			for _, t := range g.Tags {
+				if t.Name == name {
+					return t.Value
+				}
+			}
+			return ""
+		}
+		round, err := strconv.Atoi(tag("Round"))
+		if err != nil || round < 1 || round > r.sched.total() {
+			return nil, fmt.Errorf("resume: %s: game %d has Round %q, not a game number of this match (1..%d)", path, n, tag("Round"), r.sched.total())
+		}
+		idx := round - 1
+		if seen[idx] {
+			return nil, fmt.Errorf("resume: %s: game number %d appears twice", path, round)
+		}
+		seen[idx] = true
+		wi, bi, oi := r.sched.at(idx)
+		if g.Variant != r.cfg.Variant {
+			return nil, fmt.Errorf("resume: %s: game %d is %s, the match is %s", path, n, g.Variant.Name, r.cfg.Variant.Name)
+		}
+		if tag("White") != r.cfg.Engines[wi].Name || tag("Black") != r.cfg.Engines[bi].Name {
+			return nil, fmt.Errorf("resume: %s: game %d (Round %d) is %s vs %s, this match plays %s vs %s there",
+				path, n, round, tag("White"), tag("Black"), r.cfg.Engines[wi].Name, r.cfg.Engines[bi].Name)
+		}
+		op := r.openings[oi]
+		if g.Start != op.Start || len(g.Moves) < len(op.Moves) || !movesEqual(g.Moves[:len(op.Moves)], op.Moves) {
+			return nil, fmt.Errorf("resume: %s: game %d (Round %d) did not start from opening %d of this match (different openings file?)",
+				path, n, round, oi+1)
+		}
+		w, ok := parseResult(g.Result)
+		if !ok {
+			return nil, fmt.Errorf("resume: %s: game %d (Round %d) has no result (%q)", path, n, round, g.Result)
+		}
+		out = append(out, playedGame{idx, w})
+	}
+	return out, nil
+}
+
+func movesEqual(a, b []board.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// now is the clock of the Date tag; tests may fix it.
+var now = time.Now

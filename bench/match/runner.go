@@ -1,0 +1,419 @@
+// Package match runs engine-against-engine matches of draughts over the Hub
+// protocol: damka's counterpart of cutechess and fastchess.
+//
+// The runner is the GUI side of Hub (protocols.md section 1). It starts each
+// engine as a process, keeps the clocks, validates every move with the rules
+// core, applies the variant's draw rules, writes every finished game to a
+// PDN file at once (so that --resume can continue an interrupted match), and
+// prints Elo, LOS, pentanomial and SPRT statistics from bench/stats.
+//
+// Every failure of an engine — a crash, a hang, a time forfeit, an illegal
+// move, output that is not the protocol — loses the game for that engine,
+// is logged with the engine's last lines of conversation, and the engine is
+// restarted for its next game; the match goes on.
+//
+// DXP engines are not supported yet: engines are Hub commands only.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"damka/bench/stats"
+	"damka/engine/board"
+)
+
+// Config describes a match.
+type Config struct {
+	Variant     *board.Variant
+	Engines     []EngineSpec // two for a match, more for a round robin
+	Games       int          // games per pairing (with two engines: the total)
+	TC          TimeControl
+	TimeMargin  time.Duration // grace beyond the clock before a time forfeit
+	Timeouts    Timeouts
+	Openings    []Opening // nil: every game from the initial position
+	MaxPlies    int       // a game this long is a draw (0: no limit)
+	Adjudicate  Adjudication
+	SPRT        *stats.SPRT // two engines only; stops at the first bound crossed
+	Concurrency int         // games at once (1 if < 1)
+	PDN         string      // output file ("" for none; required by Resume)
+	Resume      bool        // continue the match already in PDN
+	Event       string      // PDN Event tag
+
+	Progress    io.Writer       // live progress line (nil: none)
+	ProgressTTY bool            // Progress is a terminal: redraw in place
+	Log         io.Writer       // failures and notes (nil: none)
+	StatsNow    <-chan struct{} // each receive prints the statistics to Log
+	OnGame      func(*Game)     // called (serially) for every finished game
+}
+
+// Game is one finished game.
+type Game struct {
+	Index        int // 0-based game number (the PDN Round is Index+1)
+	White, Black int // engine indexes
+	Opening      int
+	Start        board.Position
+	Moves        []board.Move // opening moves included
+	Result       float64      // White's score: 1, 0.5 or 0
+	Reason       string       // how it ended (the PDN Termination tag)
+	Failure      *EngineError // the failure that decided it, if any
+	End          time.Time
+}
+
+// errAbandoned reports a game cut short by the end of the match; it is not
+// recorded (a resumed match plays it again).
+var errAbandoned = errors.New("game abandoned")
+
+type runner struct {
+	cfg      Config
+	v        *board.Variant
+	hubName  string
+	sched    schedule
+	openings []Opening
+
+	mu       sync.Mutex // guards everything below
+	tally    *tally
+	pdn      *pdnFile
+	prog     progress
+	thisRun  int
+	stopped  string
+	failures []int
+	restarts []int
+	fatal    error
+
+	stop     context.CancelFunc
+	abort    chan struct{} // closed when in-flight games must end
+	abortOne sync.Once
+}
+
+func (c *Config) check() error {
+	if c.Variant == nil {
+		return fmt.Errorf("no variant")
+	}
+	if len(c.Engines) < 2 {
+		return fmt.Errorf("need at least two engines, have %d", len(c.Engines))
+	}
+	if c.Games < 1 {
+		return fmt.Errorf("games must be at least 1")
+	}
+	if len(c.Engines) > 2 && c.Games%2 != 0 {
+		return fmt.Errorf("a round robin needs an even number of games per pairing (game pairs), not %d", c.Games)
+	}
+	if c.SPRT != nil && len(c.Engines) != 2 {
+		return fmt.Errorf("SPRT needs exactly two engines")
+	}
+	if c.Resume && c.PDN == "" {
+		return fmt.Errorf("resume needs the PDN file of the match")
+	}
+	for _, e := range c.Engines {
+		if len(e.Cmd) == 0 {
+			return fmt.Errorf("engine %q has no command", e.Name)
+		}
+	}
+	return nil
+}
+
+// Run plays the match and returns its statistics. Cancelling ctx ends it
+// early: games in progress are abandoned (not written), finished ones are
+// already in the PDN file. Engines that cannot be started at all are an
+// error before any game is played; later start failures lose games.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	cfg.Engines = append([]EngineSpec(nil), cfg.Engines...)
+	uniqueNames(cfg.Engines)
+	if cfg.Event == "" {
+		cfg.Event = "damka match"
+	}
+	r := &runner{
+		cfg:      cfg,
+		v:        cfg.Variant,
+		hubName:  HubVariantName(cfg.Variant),
+		openings: cfg.Openings,
+		failures: make([]int, len(cfg.Engines)),
+		restarts: make([]int, len(cfg.Engines)),
+		abort:    make(chan struct{}),
+	}
+	if len(r.openings) == 0 {
+		r.openings = []Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
+	}
+	r.sched = newSchedule(len(cfg.Engines), cfg.Games, len(r.openings))
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	r.tally = newTally(r.sched, names, cfg.SPRT)
+	r.prog = progress{w: cfg.Progress, tty: cfg.ProgressTTY, start: time.Now()}
+	startCPU, hasCPU := RunnerCPU()
+	start := time.Now()
+
+	done := map[int]bool{}
+	if cfg.Resume {
+		played, err := r.readPlayed(cfg.PDN)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range played {
+			done[g.index] = true
+			r.tally.add(g.index, g.white)
+		}
+		if len(played) > 0 {
+			r.logf("resume: %d games already in %s, %d to play\n", len(played), cfg.PDN, r.sched.total()-len(played))
+		}
+	}
+	if cfg.PDN != "" {
+		f, err := openPDN(cfg.PDN, cfg.Resume)
+		if err != nil {
+			return nil, err
+		}
+		r.pdn = f
+		defer f.f.Close()
+	}
+
+	// Start every engine once before the first game, so that a wrong
+	// command is one clear error rather than a match of forfeits.
+	for _, spec := range cfg.Engines {
+		e, err := StartHub(spec, r.hubName, cfg.Timeouts)
+		if err != nil {
+			return nil, fmt.Errorf("%v%s", err, tailText(err))
+		}
+		e.Close()
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.stop = cancel
+	go func() {
+		<-ctx.Done()
+		r.abortOne.Do(func() { close(r.abort) })
+	}()
+	if r.tally.decision != stats.Continue {
+		r.stopped = "SPRT: " + r.tally.decision.String()
+		cancel()
+	}
+
+	jobs := make(chan int)
+	go func() {
+		defer close(jobs)
+		for i := 0; i < r.sched.total(); i++ {
+			if done[i] {
+				continue
+			}
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range max(cfg.Concurrency, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &worker{r: r, eng: make([]*HubEngine, len(cfg.Engines)), started: make([]bool, len(cfg.Engines))}
+			for idx := range jobs {
+				g, err := w.play(idx)
+				if errors.Is(err, errAbandoned) {
+					// Its engines are in the middle of a search: no quit.
+					w.close(true)
+					return
+				}
+				// A game that ended is recorded even if the match is
+				// ending: it is a real game and costs nothing to keep.
+				r.record(g)
+				if ctx.Err() != nil {
+					break
+				}
+			}
+			w.close(false)
+		}()
+	}
+	// The ticker keeps a terminal progress line and on-demand statistics
+	// alive between games.
+	tick := time.NewTicker(time.Second)
+	allDone := make(chan struct{})
+	go func() { wg.Wait(); close(allDone) }()
+loop:
+	for {
+		select {
+		case <-allDone:
+			break loop
+		case <-tick.C:
+			r.mu.Lock()
+			r.prog.tick(r.summaryLocked(start, startCPU, hasCPU), r.thisRun)
+			r.mu.Unlock()
+		case <-cfg.StatsNow:
+			r.mu.Lock()
+			s := r.summaryLocked(start, startCPU, hasCPU)
+			r.prog.finish()
+			if cfg.Log != nil {
+				s.WriteTo(cfg.Log)
+			}
+			r.mu.Unlock()
+		}
+	}
+	tick.Stop()
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped == "" && ctx.Err() != nil && r.tally.played < r.sched.total() {
+		r.stopped = "interrupted"
+	}
+	s := r.summaryLocked(start, startCPU, hasCPU)
+	r.prog.update(s, r.thisRun, true)
+	r.prog.finish()
+	return s, r.fatal
+}
+
+// HubVariantName is the variant's name in the Hub ecosystem (protocols.md
+// 1.12: "normal" for International), or damka's name where it has none.
+func HubVariantName(v *board.Variant) string {
+	if v.HubName != "" {
+		return v.HubName
+	}
+	return v.Name
+}
+
+func tailText(err error) string {
+	var ee *EngineError
+	if !errors.As(err, &ee) || len(ee.Tail) == 0 {
+		return ""
+	}
+	return "\n  last lines of the conversation:\n    " + strings.Join(ee.Tail, "\n    ")
+}
+
+func (r *runner) logf(format string, a ...any) {
+	r.prog.note(r.cfg.Log, fmt.Sprintf(format, a...))
+}
+
+// summaryLocked builds the summary; r.mu must be held.
+func (r *runner) summaryLocked(start time.Time, startCPU time.Duration, hasCPU bool) *Summary {
+	s := &Summary{
+		Variant:  r.v.Name,
+		TC:       r.cfg.TC.String(),
+		Played:   r.tally.played,
+		Total:    r.sched.total(),
+		Pairings: append([]PairStats(nil), r.tally.pairs...),
+		SPRT:     r.cfg.SPRT,
+		LLR:      r.tally.llr,
+		Decision: r.tally.decision,
+		Stopped:  r.stopped,
+		Elapsed:  time.Since(start),
+	}
+	for i, e := range r.cfg.Engines {
+		s.Engines = append(s.Engines, e.Name)
+		st := r.tally.eng[i]
+		st.Failures, st.Restarts = r.failures[i], r.restarts[i]
+		s.Standings = append(s.Standings, st)
+	}
+	if cpu, ok := RunnerCPU(); ok && hasCPU {
+		s.CPU, s.HasCPU = cpu-startCPU, true
+	}
+	return s
+}
+
+// record writes a finished game and updates the statistics; it stops the
+// match when the SPRT decides or the PDN file cannot be written.
+func (r *runner) record(g *Game) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	// After the SPRT decision, games still finishing are not counted: the
+	// decision is final and the statistics printed must be the ones it was
+	// taken on.
+	if r.fatal != nil || r.stopped != "" {
+		return
+	}
+	if r.pdn != nil {
+		if err := r.pdn.appendGame(r.gamePDN(g)); err != nil {
+			r.fatal = fmt.Errorf("writing %s: %v", r.cfg.PDN, err)
+			r.stop()
+			return
+		}
+	}
+	if g.Failure != nil {
+		r.failures[g.failedEngine()]++
+		r.logf("game %d (%s vs %s, opening %d): %s%s\n", g.Index+1, r.cfg.Engines[g.White].Name,
+			r.cfg.Engines[g.Black].Name, g.Opening+1, g.Reason, tailText(g.Failure))
+	}
+	r.tally.add(g.Index, g.Result)
+	r.thisRun++
+	if r.cfg.OnGame != nil {
+		r.cfg.OnGame(g)
+	}
+	if r.tally.decision != stats.Continue && r.stopped == "" {
+		r.stopped = "SPRT: " + r.tally.decision.String()
+		r.stop()
+	}
+	r.prog.update(r.summaryLocked(r.prog.start, 0, false), r.thisRun, false)
+}
+
+// failedEngine returns the index of the engine whose failure decided g.
+func (g *Game) failedEngine() int {
+	if g.Result == 0 {
+		return g.White
+	}
+	return g.Black
+}
+
+// worker plays games one after the other with its own engine processes,
+// started on first use and restarted after a failure.
+type worker struct {
+	r       *runner
+	eng     []*HubEngine
+	started []bool
+}
+
+// close ends the worker's engines: politely (quit, then kill after a
+// second) or, for engines in the middle of a search, at once.
+func (w *worker) close(kill bool) {
+	for i, e := range w.eng {
+		if e == nil {
+			continue
+		}
+		if kill {
+			e.Kill()
+		} else {
+			e.Close()
+		}
+		w.eng[i] = nil
+	}
+}
+
+// engine returns a running process for engine i, starting or restarting it.
+func (w *worker) engine(i int) (*HubEngine, error) {
+	if e := w.eng[i]; e != nil && e.Alive() {
+		return e, nil
+	}
+	if w.eng[i] != nil {
+		w.eng[i].Kill()
+		w.eng[i] = nil
+	}
+	if w.started[i] {
+		w.r.mu.Lock()
+		w.r.restarts[i]++
+		w.r.mu.Unlock()
+	}
+	w.started[i] = true
+	e, err := StartHub(w.r.cfg.Engines[i], w.r.hubName, w.r.cfg.Timeouts)
+	if err != nil {
+		return nil, err
+	}
+	e.abort = w.r.abort
+	w.eng[i] = e
+	return e, nil
+}
+
+// drop kills engine i after a failure; the next game restarts it.
+func (w *worker) drop(i int) {
+	if w.eng[i] != nil {
+		w.eng[i].Kill()
+		w.eng[i] = nil
+	}
+}

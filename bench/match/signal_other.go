@@ -1,0 +1,8 @@
+//go:build !unix
+
+package match
+
+import "os"
+
+// StatsSignals is empty where there is no user signal.
+var StatsSignals []os.Signal

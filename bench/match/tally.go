@@ -1,0 +1,190 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"damka/bench/stats"
+)
+
+// PairStats are the results of one pairing from its first engine's view.
+type PairStats struct {
+	A, B  int // engine indexes
+	WDL   stats.WDL
+	Penta stats.Penta // complete game pairs only
+}
+
+// Standing is one engine's line of the round-robin table.
+type Standing struct {
+	Engine   int
+	Name     string
+	W, D, L  int
+	Failures int // games lost by crash, hang, time, illegal move, garbage
+	Restarts int
+}
+
+// Score returns the points ratio.
+func (s Standing) Score() float64 { return stats.WDL{W: s.W, D: s.D, L: s.L}.Score() }
+
+// Summary is the state of a match, final or in progress.
+type Summary struct {
+	Variant   string
+	TC        string
+	Engines   []string
+	Played    int // games finished (including resumed ones)
+	Total     int // games scheduled
+	Pairings  []PairStats
+	Standings []Standing // in engine order
+	SPRT      *stats.SPRT
+	LLR       float64 // pentanomial LLR of pairing 0 (with SPRT)
+	Decision  stats.Decision
+	Stopped   string // why the match ended early ("" if it did not)
+	Elapsed   time.Duration
+	CPU       time.Duration // runner's own user+sys time, if known
+	HasCPU    bool
+}
+
+// tally accumulates results; the runner holds its lock.
+type tally struct {
+	sched    schedule
+	pairs    []PairStats
+	pending  map[int]float64 // pair number -> first engine's score of the game already in
+	eng      []Standing
+	played   int
+	sprt     *stats.SPRT
+	llr      float64
+	decision stats.Decision
+}
+
+func newTally(sched schedule, names []string, sprt *stats.SPRT) *tally {
+	t := &tally{sched: sched, pending: map[int]float64{}, sprt: sprt}
+	for _, p := range sched.pairings {
+		t.pairs = append(t.pairs, PairStats{A: p[0], B: p[1]})
+	}
+	for i, n := range names {
+		t.eng = append(t.eng, Standing{Engine: i, Name: n})
+	}
+	return t
+}
+
+// add records game idx, White's score white.
+func (t *tally) add(idx int, white float64) {
+	wi, bi, _ := t.sched.at(idx)
+	q, pi := t.sched.pair(idx)
+	ps := &t.pairs[pi]
+	a := white // first engine's score
+	if wi != ps.A {
+		a = 1 - white
+	}
+	switch a {
+	case 1:
+		ps.WDL.W++
+	case 0:
+		ps.WDL.L++
+	default:
+		ps.WDL.D++
+	}
+	for _, e := range []struct {
+		i int
+		s float64
+	}{{wi, white}, {bi, 1 - white}} {
+		switch e.s {
+		case 1:
+			t.eng[e.i].W++
+		case 0:
+			t.eng[e.i].L++
+		default:
+			t.eng[e.i].D++
+		}
+	}
+	if other, ok := t.pending[q]; ok {
+		delete(t.pending, q)
+		if k := stats.PairScoreIndex(other, a); k >= 0 {
+			ps.Penta[k]++
+		}
+	} else {
+		t.pending[q] = a
+	}
+	t.played++
+	if t.sprt != nil {
+		t.llr = t.sprt.LLRPenta(t.pairs[0].Penta)
+		t.decision = t.sprt.Decide(t.llr)
+	}
+}
+
+// WriteTo prints the statistics: for two engines the cutechess-style block
+// (W-D-L, score, Elo with its 95% interval from game results and from game
+// pairs, LOS, draw ratio, pentanomial counts, SPRT); for more, a table
+// sorted by score plus one line per pairing.
+func (s *Summary) WriteTo(w io.Writer) (int64, error) {
+	var sb strings.Builder
+	pf := func(format string, a ...any) { fmt.Fprintf(&sb, format, a...) }
+	pf("Match: %s, %s, %d of %d games", s.Variant, s.TC, s.Played, s.Total)
+	if s.Elapsed > 0 {
+		pf(", %s", s.Elapsed.Round(time.Second))
+	}
+	pf("\n")
+	if s.Stopped != "" {
+		pf("Stopped early: %s\n", s.Stopped)
+	}
+	for _, ps := range s.Pairings {
+		if len(s.Pairings) > 1 && ps.WDL.Games() == 0 {
+			continue
+		}
+		r := ps.WDL
+		elo, m := r.Elo()
+		pe, pm := ps.Penta.Elo()
+		pf("%s vs %s: games %d, W-D-L %d-%d-%d, score %.1f/%d (%.2f%%)\n",
+			s.Engines[ps.A], s.Engines[ps.B], r.Games(), r.W, r.D, r.L,
+			float64(r.W)+float64(r.D)/2, r.Games(), 100*r.Score())
+		pf("  Elo %s +/- %s (95%%), LOS %.2f%%, draw ratio %.2f%%\n", eloText(elo), eloText(m), 100*r.LOS(), 100*r.DrawRatio())
+		pf("  pentanomial [0, 0.5, 1, 1.5, 2] = %v (%d pairs), Elo %s +/- %s\n", ps.Penta, ps.Penta.Pairs(), eloText(pe), eloText(pm))
+	}
+	if s.SPRT != nil {
+		lo, hi := s.SPRT.Bounds()
+		pf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f [%.3f, %.3f] (pentanomial) %s\n",
+			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lo, hi, s.Decision)
+	}
+	if len(s.Engines) > 2 {
+		st := append([]Standing(nil), s.Standings...)
+		sort.SliceStable(st, func(i, j int) bool { return st[i].Score() > st[j].Score() })
+		width := 4
+		for _, x := range st {
+			width = max(width, len(x.Name))
+		}
+		pf("%-4s %-*s %8s %8s %6s %7s %7s %6s\n", "Rank", width, "Name", "Elo", "+/-", "Games", "Score", "Draws", "Fails")
+		for i, x := range st {
+			r := stats.WDL{W: x.W, D: x.D, L: x.L}
+			elo, m := r.Elo()
+			pf("%-4d %-*s %8s %8s %6d %6.1f%% %6.1f%% %6d\n", i+1, width, x.Name, eloText(elo), eloText(m), r.Games(), 100*r.Score(), 100*r.DrawRatio(), x.Failures)
+		}
+	}
+	for _, x := range s.Standings {
+		if x.Failures > 0 || x.Restarts > 0 {
+			pf("%s: %d games lost by failure, %d restarts\n", x.Name, x.Failures, x.Restarts)
+		}
+	}
+	if s.HasCPU && s.Elapsed > 0 {
+		pf("Runner CPU: %.2f s user+sys over %.1f s wall (%.2f%% of one core)\n",
+			s.CPU.Seconds(), s.Elapsed.Seconds(), 100*s.CPU.Seconds()/s.Elapsed.Seconds())
+	}
+	n, err := io.WriteString(w, sb.String())
+	return int64(n), err
+}
+
+// eloText writes an Elo figure; infinities as "inf".
+func eloText(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "nan"
+	}
+	return fmt.Sprintf("%.1f", x)
+}

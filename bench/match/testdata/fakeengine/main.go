@@ -1,0 +1,162 @@
+// Command fakeengine is a minimal Hub engine for the match runner's tests:
+// it plays uniformly random legal moves (match.NewRandomSearcher, reseeded
+// at every new-game so that games are reproducible) and can misbehave on
+// purpose.
+//
+//	fakeengine [hub] [-mode M] [-after N] [-seed S] [-think SECONDS] [-name NAME]
+//
+// Modes, triggered on the process's move number N+1 (counting every go
+// think since it started): normal, crash (exit 3), hang (never answer),
+// illegal (done move=1-2, never legal), garbage (an unparsable line),
+// nomove (a bare done), slow (sleeps -think seconds whatever the clock
+// says). -think sleeps that long per move (at most the
+// move-time, and 1/40 of the clock); a move-time is otherwise slept at 90%.
+// The info score is the material balance (man 1, king 3) of the side to
+// move, which the score-adjudication tests use.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"damka/bench/match"
+	"damka/engine"
+	"damka/engine/board"
+	"damka/protocol/hub"
+)
+
+func main() {
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "hub" {
+		args = args[1:]
+	}
+	fs := flag.NewFlagSet("fakeengine", flag.ExitOnError)
+	mode := fs.String("mode", "normal", "normal, crash, hang, illegal, garbage, nomove, slow")
+	after := fs.Int("after", 0, "misbehave after this many moves of the process")
+	seed := fs.Int64("seed", 1, "random seed")
+	think := fs.Float64("think", 0, "seconds to sleep per move")
+	name := fs.String("name", "Fake", "id name")
+	fs.Parse(args)
+
+	out := bufio.NewWriter(os.Stdout)
+	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
+	v := board.International
+	s := match.NewRandomSearcher(*seed)
+	var root board.Position
+	var hist []board.Position
+	var lim engine.Limits
+	played := 0
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 0, 1<<16), 1<<22)
+	for in.Scan() {
+		l, err := hub.ParseLine(in.Text())
+		if err != nil {
+			say(hub.ErrorLine(err.Error()))
+			continue
+		}
+		switch l.Command {
+		case "hub":
+			say(hub.Format("id", hub.A("name", *name), hub.A("version", "1.0"), hub.A("author", "damka tests")))
+			say(`param name=variant value=normal type=enum values="normal russian brazilian english"`)
+			say("wait")
+		case "set-param":
+			n, _ := l.Get("name")
+			val, _ := l.Get("value")
+			if n == "variant" {
+				if val == "normal" {
+					val = "international"
+				}
+				if nv, err := board.Lookup(val); err == nil {
+					v = nv
+				}
+			}
+		case "init":
+			say("ready")
+		case "new-game":
+			s.NewGame()
+		case "pos":
+			root, hist = v.Start(), nil
+			if p, ok := l.Get("pos"); ok {
+				if root, err = v.ParseHubPosition(p); err != nil {
+					say(hub.ErrorLine("bad position"))
+					continue
+				}
+			}
+			ms, _ := l.Get("moves")
+			for _, t := range strings.Fields(ms) {
+				m, err := v.ParseHubMove(&root, t)
+				if err != nil {
+					say(hub.ErrorLine("illegal move " + t))
+					break
+				}
+				hist = append(hist, root)
+				root = root.Play(m)
+			}
+			lim = engine.Limits{}
+		case "level":
+			if d, ok, _ := l.Int("depth"); ok {
+				lim.Depth = d
+			}
+			if t, ok, _ := l.Float("move-time"); ok {
+				lim.MoveTime = time.Duration(t * float64(time.Second))
+			}
+			if t, ok, _ := l.Float("time"); ok {
+				lim.Time = time.Duration(t * float64(time.Second))
+			}
+		case "go":
+			played++
+			if played > *after {
+				switch *mode {
+				case "crash":
+					fmt.Fprintln(os.Stderr, "fakeengine: crashing on purpose")
+					os.Exit(3)
+				case "hang":
+					time.Sleep(time.Hour)
+				case "illegal":
+					say("done move=1-2")
+					continue
+				case "garbage":
+					say(`done move="31-27`)
+					continue
+				case "nomove":
+					say("done")
+					continue
+				case "slow":
+					time.Sleep(time.Duration(*think * float64(time.Second)))
+				}
+			}
+			sleep := time.Duration(*think * float64(time.Second))
+			if lim.MoveTime > 0 {
+				if sleep == 0 || sleep > lim.MoveTime {
+					sleep = lim.MoveTime * 9 / 10
+				}
+			}
+			if lim.Time > 0 {
+				sleep = min(sleep, lim.Time/40)
+			}
+			time.Sleep(sleep)
+			r := s.Search(v, root, hist, lim, nil)
+			if !r.HasBest {
+				say("done")
+				continue
+			}
+			say(hub.Format("info", hub.A("depth", "1"), hub.A("score", strconv.Itoa(material(&root))), hub.A("nodes", "1")))
+			say(hub.Format("done", hub.A("move", v.FormatHubMove(r.Best))))
+		case "ping":
+			say("pong")
+		case "quit":
+			return
+		}
+	}
+}
+
+// material is the balance of the side to move: man 1, king 3.
+func material(p *board.Position) int {
+	us, them := p.Side, p.Side.Opponent()
+	return p.Men(us).Count() + 3*p.KingsOf(us).Count() - p.Men(them).Count() - 3*p.KingsOf(them).Count()
+}

@@ -1,0 +1,53 @@
+package match
+
+import (
+	"math/rand/v2"
+	"sync"
+
+	"damka/engine"
+	"damka/engine/board"
+)
+
+// randomSearcher plays a uniformly random legal move: the weakest opponent
+// there is, of exactly known strength, for tests and calibration.
+type randomSearcher struct {
+	seed uint64
+	mu   sync.Mutex
+	rng  *rand.Rand
+}
+
+// NewRandomSearcher returns an engine.Searcher that answers every search at
+// once with a uniformly random legal move (score 0, depth 1). NewGame
+// restarts the random sequence from seed, so a game depends only on the seed
+// and the moves played, not on what the process did before: matches stay
+// reproducible when engines are restarted or games run concurrently.
+func NewRandomSearcher(seed int64) engine.Searcher {
+	s := &randomSearcher{seed: uint64(seed)}
+	s.NewGame()
+	return s
+}
+
+func (s *randomSearcher) Search(v *board.Variant, root board.Position, _ []board.Position, _ engine.Limits, info func(engine.Info)) engine.Result {
+	var ml board.MoveList
+	v.Generate(&root, &ml)
+	if ml.N == 0 {
+		return engine.Result{}
+	}
+	s.mu.Lock()
+	m := ml.Moves[s.rng.IntN(ml.N)]
+	s.mu.Unlock()
+	if info != nil {
+		info(engine.Info{Depth: 1, MeanDepth: 1, SelDepth: 1, Nodes: uint64(ml.N), PV: []board.Move{m}})
+	}
+	return engine.Result{Best: m, HasBest: true, Depth: 1, Nodes: uint64(ml.N)}
+}
+
+func (s *randomSearcher) Stop()                     {}
+func (s *randomSearcher) PonderHit()                {}
+func (s *randomSearcher) SetOptions(engine.Options) {}
+
+func (s *randomSearcher) NewGame() {
+	s.mu.Lock()
+	s.rng = rand.New(rand.NewPCG(s.seed, s.seed^0x9e3779b97f4a7c15))
+	s.mu.Unlock()
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"damka/engine"
+	"damka/engine/board"
+)
+
+func init() {
+	register(command{"analyse", "search one position and print every iteration", analyseCmd})
+}
+
+func analyseCmd(args []string) error {
+	fs := newFlags("analyse")
+	variant := fs.String("variant", "international", "rule set")
+	fen := fs.String("fen", "", "position (PDN FEN); default the start position")
+	depth := fs.Int("depth", 0, "depth in plies (default: 12 unless --time is given)")
+	secs := fs.Float64("time", 0, "seconds to think")
+	threads := fs.Int("threads", 1, "search threads")
+	hash := fs.Int("hash", 64, "transposition table size in MiB")
+	multipv := fs.Int("multipv", 1, "principal variations to show")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	v, p, err := position(*variant, *fen)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *depth < 0 || *depth > 100:
+		return usagef("depth must be between 1 and 100, not %d", *depth)
+	case *secs < 0 || *secs > 1e6:
+		return usagef("time must be between 0 and 1000000 seconds, not %g", *secs)
+	case *threads < 1 || *threads > 1024:
+		return usagef("threads must be between 1 and 1024, not %d", *threads)
+	case *hash < 1 || *hash > 1<<20:
+		return usagef("hash must be between 1 and %d MiB, not %d", 1<<20, *hash)
+	case *multipv < 1 || *multipv > 100:
+		return usagef("multipv must be between 1 and 100, not %d", *multipv)
+	}
+	e := engine.New(engine.Options{Threads: *threads, HashMB: *hash, MultiPV: *multipv})
+	think := time.Duration(*secs * float64(time.Second))
+	var lim engine.Limits
+	switch {
+	case think > 0 && *depth > 0:
+		lim = engine.Limits{Depth: *depth, MoveTime: think} // whichever comes first
+	case think > 0:
+		// Analysis, not play: search even a forced move, for the whole time.
+		lim = engine.Limits{Infinite: true}
+		time.AfterFunc(think, e.Stop)
+	case *depth > 0:
+		lim = engine.Limits{Depth: *depth}
+	default:
+		lim = engine.Limits{Depth: 12}
+	}
+	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, v.FEN(&p))
+	r := e.Search(v, p, nil, lim, func(in engine.Info) {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "depth=%d", in.Depth)
+		if in.MultiPV > 0 {
+			fmt.Fprintf(&sb, " multipv=%d", in.MultiPV)
+		}
+		fmt.Fprintf(&sb, " score=%s nodes=%d nps=%.0f time=%.3f pv=%s",
+			engine.FormatScore(in.Score), in.Nodes, float64(in.Nodes)/max(in.Time.Seconds(), 1e-9),
+			in.Time.Seconds(), pvText(v, p, in.PV))
+		fmt.Println(sb.String())
+	})
+	if !r.HasBest {
+		fmt.Println("bestmove=none (the side to move has no legal move and has lost)")
+		return nil
+	}
+	line := "bestmove=" + v.FormatMove(&p, r.Best)
+	if r.HasPonder {
+		q := p.Play(r.Best)
+		line += " ponder=" + v.FormatMove(&q, r.Ponder)
+	}
+	fmt.Printf("%s score=%s depth=%d nodes=%d time=%.3f\n", line, engine.FormatScore(r.Score), r.Depth, r.Nodes, r.Time.Seconds())
+	return nil
+}
+
+// pvText writes a line of moves in the variant's notation, each move
+// written in the position it is played from.
+func pvText(v *board.Variant, p board.Position, pv []board.Move) string {
+	parts := make([]string, len(pv))
+	for i, m := range pv {
+		parts[i] = v.FormatMove(&p, m)
+		p = p.Play(m)
+	}
+	return strings.Join(parts, " ")
+}

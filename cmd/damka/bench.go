@@ -1,0 +1,32 @@
+package main
+
+import (
+	"os"
+
+	"damka/bench"
+)
+
+func init() {
+	register(command{"bench", "search the fixed bench positions; the node total is the search signature", benchCmd})
+}
+
+func benchCmd(args []string) error {
+	fs := newFlags("bench")
+	depth := fs.Int("depth", bench.DefaultDepth, "depth in plies")
+	threads := fs.Int("threads", 1, "search threads (the node count is reproducible only with 1)")
+	hash := fs.Int("hash", 16, "transposition table size in MiB (fresh for every position)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *depth < 1 || *depth > 60 {
+		return usagef("depth must be between 1 and 60, not %d", *depth)
+	}
+	if *threads < 1 || *threads > 1024 {
+		return usagef("threads must be between 1 and 1024, not %d", *threads)
+	}
+	if *hash < 1 || *hash > 1<<20 {
+		return usagef("hash must be between 1 and %d MiB, not %d", 1<<20, *hash)
+	}
+	_, err := bench.Run(bench.BenchOptions{Depth: *depth, Threads: *threads, HashMB: *hash}, os.Stdout)
+	return err
+}

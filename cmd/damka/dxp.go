@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"damka/engine"
+	"damka/engine/board"
+	"damka/protocol/dxp"
+)
+
+func init() {
+	register(command{"dxp", "play International draughts over DamExchange (TCP): follower server or match initiator", dxpCmd})
+}
+
+// dxpDefaultAddr is the DXP port on loopback: listening on every interface
+// is a choice the user makes explicitly.
+const dxpDefaultAddr = "127.0.0.1:27531"
+
+func dxpCmd(args []string) error {
+	fs := newFlags("dxp")
+	listen := fs.String("listen", dxpDefaultAddr, "follower: accept DXP connections on this address")
+	connect := fs.String("connect", "", "initiator: connect to this address and play a match")
+	games := fs.Int("games", 2, "initiator: number of games (colours alternate)")
+	minutes := fs.Float64("time", 5, "initiator: minutes per player for the whole game")
+	moves := fs.Int("moves", 75, "initiator: game length in moves, adjudicated at the limit (0 = no limit)")
+	positions := fs.String("positions", "", "initiator: file of start positions, one FEN a line, each played with both colours")
+	stopPeer := fs.Bool("stop-peer", false, "initiator: ask the follower to exit after the last game (stop code 1)")
+	threads := fs.Int("threads", 1, "search threads")
+	hash := fs.Int("hash", 64, "transposition table size in MB")
+	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
+	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
+	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	initiator := *connect != ""
+	if initiator && set["listen"] {
+		return usagef("--listen and --connect exclude each other")
+	}
+	if !initiator {
+		for _, f := range []string{"games", "time", "moves", "positions", "stop-peer"} {
+			if set[f] {
+				return usagef("--%s needs --connect", f)
+			}
+		}
+	}
+	switch {
+	case *threads < 1 || *threads > 1024:
+		return usagef("--threads must be between 1 and 1024, not %d", *threads)
+	case *hash < 1 || *hash > 1<<20:
+		return usagef("--hash must be between 1 and %d MB, not %d", 1<<20, *hash)
+	case *timeout <= 0:
+		return usagef("--timeout must be positive, not %v", *timeout)
+	case *games < 1:
+		return usagef("--games must be at least 1, not %d", *games)
+	case *minutes <= 0 || *minutes > 999:
+		return usagef("--time must be more than 0 and at most 999 minutes, not %v", *minutes)
+	case *moves < 0 || *moves > 999:
+		return usagef("--moves must be between 0 and 999, not %d", *moves)
+	}
+	var fens []string
+	if *positions != "" {
+		var err error
+		if fens, err = readPositions(*positions); err != nil {
+			return usagef("--positions: %v", err)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var tally dxp.Tally
+	cfg := dxp.Config{
+		Name:           *name,
+		Searcher:       engine.New(engine.Options{Threads: *threads, HashMB: *hash}),
+		Logger:         log.New(os.Stderr, "dxp: ", log.Ltime),
+		ReadTimeout:    *timeout,
+		RefuseTakeBack: *noTakeBack,
+		OnResult: func(r dxp.GameResult) {
+			tally.Add(r)
+			fmt.Println(r)
+		},
+	}
+	summary := func() {
+		n := tally.Wins + tally.Draws + tally.Losses + tally.Unfinished
+		fmt.Printf("dxp summary: games=%d %v\n", n, tally)
+	}
+
+	if initiator {
+		in := &dxp.Initiator{Config: cfg, Games: *games, Minutes: *minutes, Moves: *moves, Positions: fens, StopPeer: *stopPeer}
+		_, err := in.Run(ctx, *connect)
+		summary()
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+		return nil
+	}
+
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return err
+	}
+	// Tests and scripts wait for this line to know the port is open.
+	fmt.Printf("dxp: listening on %s\n", ln.Addr())
+	err = dxp.Serve(ctx, ln, cfg)
+	summary()
+	if err != nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	return nil
+}
+
+// readPositions reads start positions: one FEN a line, or a PDN
+// [FEN "..."] tag; blank lines and lines starting with # or ; are skipped.
+func readPositions(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var fens []string
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if strings.HasPrefix(line, "[FEN") {
+			line = strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(line, "[FEN")), "]")
+		}
+		fen := strings.Trim(strings.TrimSpace(line), `"`)
+		if _, err := board.International.ParseFEN(fen); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		fens = append(fens, fen)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(fens) == 0 {
+		return nil, fmt.Errorf("%s holds no positions", path)
+	}
+	return fens, nil
+}

@@ -1,0 +1,413 @@
+package main
+
+// play: a text mode for a person at a terminal. The person types moves in
+// any notation ParseMove accepts, the engine answers each one, and the board
+// is drawn after every move. Everything the person types is checked; bad
+// input gets a message and the prompt again, never a crash.
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"damka/engine"
+	"damka/engine/board"
+)
+
+func init() {
+	register(command{"play", "play against the engine in the terminal", playCmd})
+}
+
+func playCmd(args []string) error {
+	fs := newFlags("play")
+	variant := fs.String("variant", "international", "rule set")
+	level := fs.String("level", "time=1", "engine strength: depth=N (plies) or time=S (seconds per move)")
+	threads := fs.Int("threads", 1, "search threads (1..64)")
+	hashMB := fs.Int("hash", 64, "transposition table size in MB (1..65536)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	v, err := board.Lookup(*variant)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	lim, err := parseLevel(*level)
+	if err != nil {
+		return usagef("--level: %v", err)
+	}
+	if *threads < 1 || *threads > 64 {
+		return usagef("--threads must be from 1 to 64, not %d", *threads)
+	}
+	if *hashMB < 1 || *hashMB > 65536 {
+		return usagef("--hash must be from 1 to 65536 MB, not %d", *hashMB)
+	}
+	g := &game{
+		eng: engine.New(engine.Options{Threads: *threads, HashMB: *hashMB}),
+		in:  bufio.NewScanner(os.Stdin),
+		out: os.Stdout,
+		lim: lim,
+	}
+	g.in.Buffer(nil, 1<<20)
+	g.reset(v, v.Start())
+	return g.run()
+}
+
+// game is the state of a play session.
+type game struct {
+	eng  engine.Searcher
+	in   *bufio.Scanner
+	out  io.Writer
+	lim  engine.Limits
+	v    *board.Variant
+	pos  board.Position
+	past []ply // the moves played, to undo them and for repetitions
+}
+
+// ply is one move played: the position before it, and whether the engine
+// played it as its answer to the person's move (undo takes both back).
+type ply struct {
+	before board.Position
+	answer bool
+}
+
+func (g *game) printf(format string, a ...any) { fmt.Fprintf(g.out, format, a...) }
+
+func (g *game) reset(v *board.Variant, p board.Position) {
+	g.v, g.pos, g.past = v, p, nil
+	g.eng.NewGame()
+}
+
+func (g *game) run() error {
+	g.printf("damka %s - %s. Type a move, or help.\n", version, g.v.Title)
+	g.show()
+	for {
+		g.printf("> ")
+		if !g.in.Scan() {
+			g.printf("\n")
+			if err := g.in.Err(); err != nil {
+				g.printf("input error: %v\n", err)
+			}
+			return nil
+		}
+		if quit := g.command(strings.TrimSpace(g.in.Text())); quit {
+			return nil
+		}
+	}
+}
+
+const playHelp = `commands:
+  <move>          play a move: 32-28, 28x19, c3-d4, c3:e5, 3228, ...
+  go              the engine plays the side to move
+  undo            take back your last move (and the engine's answer)
+  new             start a new game
+  variant NAME    start a new game of another variant (international, russian, brazilian, english)
+  level depth=N   the engine searches N plies
+  level time=S    the engine thinks S seconds per move
+  fen             print the position
+  fen FEN         set up a position, e.g. fen W:W31-50:B1-20
+  moves           list the legal moves
+  board           draw the board again
+  help            this text
+  quit            leave
+`
+
+// command runs one input line and reports whether to quit.
+func (g *game) command(line string) (quit bool) {
+	word, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	switch strings.ToLower(word) {
+	case "":
+	case "quit", "exit", "q":
+		return true
+	case "help", "?", "h":
+		g.printf("%s", playHelp)
+	case "board", "show":
+		g.show()
+	case "new":
+		g.reset(g.v, g.v.Start())
+		g.show()
+	case "variant":
+		v, err := board.Lookup(rest)
+		if err != nil {
+			g.printf("%v\n", err)
+			return false
+		}
+		g.reset(v, v.Start())
+		g.printf("%s\n", v.Title)
+		g.show()
+	case "level":
+		if rest != "" {
+			lim, err := parseLevel(rest)
+			if err != nil {
+				g.printf("%v\n", err)
+				return false
+			}
+			g.lim = lim
+		}
+		g.printf("level %s\n", levelText(g.lim))
+	case "fen":
+		if rest == "" {
+			g.printf("%s\n", g.v.FEN(&g.pos))
+			return false
+		}
+		p, err := g.v.ParseFEN(rest)
+		if err != nil {
+			g.printf("%v\n", err)
+			return false
+		}
+		g.reset(g.v, p)
+		g.show()
+	case "moves":
+		g.listMoves()
+	case "undo":
+		g.undo()
+	case "go":
+		if g.over() {
+			return false
+		}
+		g.engineMove(false)
+	default:
+		g.humanMove(line)
+	}
+	return false
+}
+
+func (g *game) legal() []board.Move {
+	var ml board.MoveList
+	g.v.Generate(&g.pos, &ml)
+	return append([]board.Move(nil), ml.Slice()...)
+}
+
+func (g *game) listMoves() {
+	moves := g.legal()
+	if len(moves) == 0 {
+		g.printf("no legal moves\n")
+		return
+	}
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = g.v.FormatMove(&g.pos, m)
+	}
+	g.printf("legal moves (%d): %s\n", len(moves), strings.Join(names, " "))
+}
+
+// over reports (and announces) whether the game is over, by the variant's
+// goal: normally the side to move with no legal move loses; it wins in the
+// giveaway variants; in breakthrough the first king wins.
+func (g *game) over() bool {
+	over, moverWins := g.v.Outcome(&g.pos, nil)
+	if !over {
+		return false
+	}
+	winner := g.pos.Side
+	if !moverWins {
+		winner = winner.Opponent()
+	}
+	if g.pos.Kings != 0 && g.v.Goal == board.Breakthrough {
+		g.printf("%s has a king: %s wins. (new, undo or quit)\n", title(winner), title(winner))
+	} else {
+		g.printf("%s has no legal move: %s wins. (new, undo or quit)\n", title(g.pos.Side), title(winner))
+	}
+	return true
+}
+
+func title(c board.Color) string {
+	s := c.String()
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (g *game) play(m board.Move, answer bool) {
+	g.past = append(g.past, ply{before: g.pos, answer: answer})
+	g.pos = g.pos.Play(m)
+}
+
+func (g *game) humanMove(text string) {
+	if len(g.legal()) == 0 {
+		g.over()
+		return
+	}
+	m, err := g.v.ParseMove(&g.pos, text)
+	if err != nil {
+		msg := err.Error()
+		if len(msg) > 200 {
+			msg = "that is not a move"
+		}
+		g.printf("%s (type help for the commands, moves for the legal moves)\n", msg)
+		return
+	}
+	g.printf("you play %s\n", g.v.FormatMove(&g.pos, m))
+	g.play(m, false)
+	if g.over() {
+		g.show()
+		return
+	}
+	g.engineMove(true)
+}
+
+// engineMove searches the position and plays the engine's move; answer says
+// it replies to the person's move.
+func (g *game) engineMove(answer bool) {
+	var last engine.Info
+	history := make([]board.Position, len(g.past))
+	for i, p := range g.past {
+		history[i] = p.before
+	}
+	start := time.Now()
+	res := g.eng.Search(g.v, g.pos, history, g.lim, func(in engine.Info) {
+		if in.MultiPV <= 1 {
+			last = in
+		}
+	})
+	legal := g.legal()
+	if !res.HasBest || !containsMove(legal, res.Best) {
+		res.Best = legal[0] // the engine contract says this cannot happen
+	}
+	before := g.pos
+	g.printf("damka plays %s", g.v.FormatMove(&before, res.Best))
+	if last.Depth > 0 {
+		g.printf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
+			time.Since(start).Seconds(), g.pvText(before, last.PV))
+	}
+	g.printf("\n")
+	g.play(res.Best, answer)
+	g.show()
+	g.over()
+}
+
+func containsMove(moves []board.Move, m board.Move) bool {
+	for _, o := range moves {
+		if o == m {
+			return true
+		}
+	}
+	return false
+}
+
+// pvText writes a principal variation in the variant's notation, stopping
+// at the first move that is not legal (a PV from an older iteration).
+func (g *game) pvText(p board.Position, pv []board.Move) string {
+	var parts []string
+	for _, m := range pv {
+		var ml board.MoveList
+		g.v.Generate(&p, &ml)
+		if !containsMove(ml.Slice(), m) {
+			break
+		}
+		parts = append(parts, g.v.FormatMove(&p, m))
+		p = p.Play(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// scoreText shows a score in men from the engine's side, or a win in plies.
+func scoreText(s int) string {
+	plies := func(n int) string {
+		if n == 1 {
+			return "1 ply"
+		}
+		return strconv.Itoa(n) + " plies"
+	}
+	if s >= engine.WinBound {
+		return "win in " + plies(engine.WinScore-s)
+	}
+	if s <= -engine.WinBound {
+		return "loss in " + plies(engine.WinScore+s)
+	}
+	return fmt.Sprintf("%+.2f", float64(s)/100)
+}
+
+func (g *game) undo() {
+	if len(g.past) == 0 {
+		g.printf("nothing to undo\n")
+		return
+	}
+	last := g.past[len(g.past)-1]
+	g.past = g.past[:len(g.past)-1]
+	g.pos = last.before
+	if last.answer && len(g.past) > 0 {
+		g.pos = g.past[len(g.past)-1].before
+		g.past = g.past[:len(g.past)-1]
+	}
+	g.show()
+}
+
+// parseLevel reads "depth=N" or "time=S".
+func parseLevel(s string) (engine.Limits, error) {
+	name, value, ok := strings.Cut(strings.TrimSpace(s), "=")
+	if !ok {
+		return engine.Limits{}, fmt.Errorf("level must be depth=N or time=S, not %q", s)
+	}
+	switch strings.TrimSpace(name) {
+	case "depth":
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 1 || n > 100 {
+			return engine.Limits{}, fmt.Errorf("depth must be an integer from 1 to 100, not %q", value)
+		}
+		return engine.Limits{Depth: n}, nil
+	case "time":
+		f, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil || !(f >= 0.01 && f <= 3600) {
+			return engine.Limits{}, fmt.Errorf("time must be from 0.01 to 3600 seconds, not %q", value)
+		}
+		return engine.Limits{MoveTime: time.Duration(f * float64(time.Second))}, nil
+	}
+	return engine.Limits{}, fmt.Errorf("level must be depth=N or time=S, not %q", s)
+}
+
+func levelText(l engine.Limits) string {
+	if l.Depth > 0 {
+		return fmt.Sprintf("depth=%d", l.Depth)
+	}
+	return fmt.Sprintf("time=%g", l.MoveTime.Seconds())
+}
+
+// show draws the board with White at the bottom. Numeric variants get the
+// square numbers in a second diagram beside the board; algebraic ones get
+// files and ranks around it. Men are w and b, kings W and B, empty playing
+// squares '.'.
+func (g *game) show() {
+	geo := g.v.Geo
+	numeric := g.v.Notation != board.Algebraic
+	var sb strings.Builder
+	for rank := geo.Height - 1; rank >= 0; rank-- {
+		if numeric {
+			sb.WriteString("  ")
+		} else {
+			fmt.Fprintf(&sb, "%2d", rank+1)
+		}
+		for file := 0; file < geo.Width; file++ {
+			sq, ok := geo.At(file, rank)
+			if !ok {
+				sb.WriteString("   ")
+				continue
+			}
+			sb.WriteString(" " + string(".wbWB"[g.pos.At(sq)]) + " ")
+		}
+		if numeric {
+			sb.WriteString("    ")
+			for file := 0; file < geo.Width; file++ {
+				if sq, ok := geo.At(file, rank); ok {
+					fmt.Fprintf(&sb, "%3s", g.v.SquareName(sq))
+				} else {
+					sb.WriteString("   ")
+				}
+			}
+		}
+		sb.WriteString("\n")
+	}
+	if !numeric {
+		sb.WriteString("  ")
+		for file := 0; file < geo.Width; file++ {
+			fmt.Fprintf(&sb, " %c ", 'a'+file)
+		}
+		sb.WriteString("\n")
+	}
+	fmt.Fprintf(&sb, "%s to move (move %d)", title(g.pos.Side), len(g.past)/2+1)
+	for _, l := range strings.Split(sb.String(), "\n") {
+		g.printf("%s\n", strings.TrimRight(l, " "))
+	}
+}

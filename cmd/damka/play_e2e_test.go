@@ -1,0 +1,171 @@
+package main
+
+// End-to-end tests of "damka play", the text mode: a script on stdin, the
+// output checked for what a person would look for.
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runPlay runs damka play with script as its input and returns the output.
+func runPlay(t *testing.T, bin, script string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"play"}, args...)...)
+	cmd.Stdin = strings.NewReader(script)
+	done := make(chan struct{})
+	timer := time.AfterFunc(e2eTimeout, func() { cmd.Process.Kill(); close(done) })
+	out, err := cmd.CombinedOutput()
+	if !timer.Stop() {
+		<-done
+		t.Fatalf("damka play did not finish; output:\n%s", out)
+	}
+	if err != nil {
+		t.Fatalf("damka play: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+func wantAll(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+func TestPlayE2E(t *testing.T) {
+	bin := buildDamka(t)
+
+	t.Run("session", func(t *testing.T) {
+		out := runPlay(t, bin, strings.Join([]string{
+			"help",
+			"moves",
+			"32-28", // the engine answers
+			"undo",  // both moves taken back
+			"fen",   // the start again
+			"3126",  // concatenated digits
+			"level depth=2",
+			"go",    // the engine plays for the side to move
+			"level", // shows the level
+			"quit",
+			"moves", // never reached
+		}, "\n")+"\n", "--level", "depth=1")
+		wantAll(t, out,
+			"International draughts",
+			"White to move (move 1)",
+			"go              the engine plays",
+			"legal moves (9): ",
+			"you play 32-28",
+			"damka plays ",
+			"(depth 1, score ",
+			"W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+			"you play 31-26",
+			"level depth=2",
+			"(depth 2, score ",
+		)
+		// The board: men on the top row, the square numbers beside it.
+		wantAll(t, out, "\n      b     b     b     b     b          1     2     3     4     5\n",
+			"\n   w     w     w     w     w         46    47    48    49    50\n")
+		if strings.Count(out, "legal moves (") != 1 {
+			t.Errorf("commands after quit were run:\n%s", out)
+		}
+	})
+
+	t.Run("russian", func(t *testing.T) {
+		out := runPlay(t, bin, "variant russian\nc3-d4\nmoves\nfen W:Wc3:Bd4,f6\nmoves\n", "--level", "depth=2")
+		wantAll(t, out,
+			"Russian draughts",
+			" 8    b     b     b     b",
+			"   a  b  c  d  e  f  g  h",
+			"you play c3-d4",
+			"damka plays ",
+			"legal moves (1): c3:g7",
+		)
+	})
+
+	t.Run("game-end", func(t *testing.T) {
+		// White takes black's last piece: black to move has no move.
+		// After the end a move is refused; undo goes back to the fen.
+		out := runPlay(t, bin, "fen W:W28:B23\ngo\n32-28\nundo\nmoves\nundo\n")
+		wantAll(t, out,
+			"damka plays 28x19",
+			"Black has no legal move: White wins.",
+			"legal moves (1): 28x19",
+			"nothing to undo",
+		)
+		if n := strings.Count(out, "Black has no legal move"); n != 2 {
+			t.Errorf("game end announced %d times, want 2 (after go, after 32-28):\n%s", n, out)
+		}
+	})
+
+	t.Run("human-wins", func(t *testing.T) {
+		out := runPlay(t, bin, "fen W:W28:B23\n28x19\n")
+		wantAll(t, out, "you play 28x19", "Black has no legal move: White wins.")
+		if strings.Contains(out, "damka plays") {
+			t.Errorf("the engine moved after the game ended:\n%s", out)
+		}
+	})
+
+	t.Run("bad-input", func(t *testing.T) {
+		out := runPlay(t, bin, strings.Join([]string{
+			"xyzzy", "99-1", "32-", "level", "level depth=abc", "level time=-1", "level speed=3",
+			"fen nonsense", "variant chess", "undo", "\x00\xff", strings.Repeat("9", 5000),
+			"32-28 28-23", "go",
+		}, "\n")+"\n", "--level", "depth=1")
+		wantAll(t, out,
+			`malformed move "xyzzy"`,
+			`malformed move "99-1": no square 99`,
+			"level depth=1", // level alone shows the level
+			"depth must be an integer from 1 to 100",
+			"time must be from 0.01 to 3600 seconds",
+			"level must be depth=N or time=S",
+			"unknown variant",
+			"nothing to undo",
+			"that is not a move",
+			"damka plays",
+		)
+		if strings.Contains(out, "panic") {
+			t.Errorf("panic:\n%s", out)
+		}
+	})
+
+	t.Run("bad-flags", func(t *testing.T) {
+		for _, args := range [][]string{{"--level", "depth=0"}, {"--level", "fast"}, {"--variant", "chess"}, {"extra"}} {
+			err := exec.Command(bin, append([]string{"play"}, args...)...).Run()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+				t.Errorf("play %v: %v, want exit status 2", args, err)
+			}
+		}
+	})
+}
+
+// TestDefaultArgs checks that plain damka keeps its non-interactive default
+// when stdin is not a terminal (here a pipe, then /dev/null).
+func TestDefaultArgs(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	saved := os.Stdin
+	defer func() { os.Stdin = saved }()
+	os.Stdin = r
+	if args := defaultArgs(); args[0] != "perft" {
+		t.Errorf("stdin a pipe: default %v", args)
+	}
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	os.Stdin = null
+	if args := defaultArgs(); args[0] != "perft" {
+		t.Errorf("stdin /dev/null: default %v", args)
+	}
+}

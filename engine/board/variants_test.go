@@ -1,0 +1,561 @@
+package board
+
+import (
+	"bytes"
+	"math/rand"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// movesOf returns the legal moves of p written in the variant's notation,
+// sorted.
+func movesOf(v *Variant, p *Position) []string {
+	var ml MoveList
+	v.Generate(p, &ml)
+	out := make([]string, 0, ml.N)
+	for _, m := range ml.Slice() {
+		out = append(out, v.FormatMove(p, m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestLookupVariants(t *testing.T) {
+	for _, v := range Variants() {
+		for _, n := range append([]string{v.Name, strings.ToUpper(v.Name)}, v.Aliases...) {
+			if got, err := Lookup(n); err != nil || got != v {
+				t.Errorf("Lookup(%q) = %v, %v; want %s", n, got, err, v.Name)
+			}
+		}
+		if v.Geo.Squares != v.Geo.Width*v.Geo.Height/2 || v.Rows == 0 || v.CaptureSep == 0 || v.Draw.Repetitions == 0 {
+			t.Errorf("%s: incomplete rule data %+v", v.Name, *v)
+		}
+	}
+	// The Hub names of other software (Scan, pydraughts).
+	hub := map[string]*Variant{"normal": International, "killer": Killer, "bt": BreakthroughDraughts,
+		"losing": Antidraughts, "russian": Russian, "brazilian": Brazilian}
+	for name, want := range hub {
+		if want.HubName != name {
+			t.Errorf("%s: HubName %q, want %q", want.Name, want.HubName, name)
+		}
+		if got, err := Lookup(name); err != nil || got != want {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", name, got, err, want.Name)
+		}
+	}
+	for name, want := range map[string]*Variant{"bt": BreakthroughDraughts, "losing": Antidraughts, "poddavki": Poddavki,
+		"giveaway": Poddavki, "antidraughts": Antidraughts, "breakthrough": BreakthroughDraughts, "pool": Pool,
+		"italian": Italian, "spanish": Spanish, "portuguese": Portuguese, "czech": Czech, "killer": Killer,
+		"spantsiretti": Spantsiretti, "diagonal": Diagonal} {
+		if got, err := Lookup(name); err != nil || got != want {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", name, got, err, want.Name)
+		}
+	}
+	// The test boards of perft.tsv are not variants anyone plays.
+	for _, name := range []string{"english-6x6", "international-6x6", "ktar-8x10", "international-10x8"} {
+		if _, err := Lookup(name); err == nil {
+			t.Errorf("test-only rule set %s is in Lookup", name)
+		}
+	}
+}
+
+// TestStartPositions checks every variant's start position, written in its
+// own notation, and the first mover's legal moves, worked out by hand.
+func TestStartPositions(t *testing.T) {
+	intl := []string{"31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"}
+	alg := []string{"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"}
+	cases := []struct {
+		v     *Variant
+		fen   string
+		moves []string
+	}{
+		{International, "W:W31-50:B1-20", intl},
+		{Killer, "W:W31-50:B1-20", intl},
+		{BreakthroughDraughts, "W:W31-50:B1-20", intl},
+		{Antidraughts, "W:W31-50:B1-20", intl},
+		{Russian, "W:W21-32:B1-12", alg},
+		{Poddavki, "W:W21-32:B1-12", alg},
+		{Brazilian, "W:W21-32:B1-12", alg},
+		{Czech, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", alg},
+		// Black (on 1-12, at the top) moves first, down the board.
+		{English, "B:W21-32:B1-12", []string{"10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"}},
+		{Pool, "B:W21-32:B1-12", []string{"10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"}},
+		// Italian numbering: 21-24 = b3 d3 f3 h3, 17-20 = a4 c4 e4 g4.
+		{Italian, "W:W21-32:B1-12", []string{"21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"}},
+		// Spanish numbering from White's side: 9-12 = h3 f3 d3 b3,
+		// 13-16 = g4 e4 c4 a4.
+		{Spanish, "W:W1-12:B21-32", []string{"10-13", "10-14", "11-14", "11-15", "12-15", "12-16", "9-13"}},
+		{Portuguese, "W:W1-12:B21-32", []string{"10-13", "10-14", "11-14", "11-15", "12-15", "12-16", "9-13"}},
+		// 10 files a-j: White on ranks 1-3, each rank-3 man has two squares
+		// except i3, whose right neighbour j4 is the edge square.
+		{Spantsiretti, "W:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,c3,e3,g3,i3:Bb6,d6,f6,h6,j6,a7,c7,e7,g7,i7,b8,d8,f8,h8,j8",
+			[]string{"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4", "i3-h4", "i3-j4"}},
+		// The main road a1-h8 is empty; only the White men next to it can
+		// step onto it (c1-b2, d2-c3, e3-d4, f4-e5, g5-f6, h6-g7): every
+		// other one is blocked by its own men.
+		{Diagonal, "W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Bb8,d8,f8,a7,c7,e7,b6,d6,a5,c5,b4,a3",
+			[]string{"c1-b2", "d2-c3", "e3-d4", "f4-e5", "g5-f6", "h6-g7"}},
+	}
+	seen := map[*Variant]bool{}
+	for _, c := range cases {
+		seen[c.v] = true
+		want, err := c.v.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.v.Name, err)
+		}
+		p := c.v.Start()
+		if p != want {
+			t.Errorf("%s: start %s, want %s", c.v.Name, c.v.FEN(&p), c.fen)
+		}
+		if q, err := c.v.ParseFEN(c.v.StartFEN()); err != nil || q != p {
+			t.Errorf("%s: StartFEN %s does not read back: %v", c.v.Name, c.v.StartFEN(), err)
+		}
+		if got := movesOf(c.v, &p); !reflect.DeepEqual(got, c.moves) {
+			t.Errorf("%s: start moves %v, want %v", c.v.Name, got, c.moves)
+		}
+		if over, _ := c.v.Outcome(&p, nil); over {
+			t.Errorf("%s: the start position is over", c.v.Name)
+		}
+	}
+	for _, v := range Variants() {
+		if !seen[v] {
+			t.Errorf("%s: no start position test", v.Name)
+		}
+	}
+}
+
+// TestRules checks positions in which a rule without published perft counts
+// decides the legal moves. The expected moves are worked out by hand in the
+// comments, from variants.md.
+func TestRules(t *testing.T) {
+	cases := []struct {
+		v    *Variant
+		fen  string
+		want []string
+		why  string
+	}{
+		// Pool: free choice. White a3 (21) takes b4 and stops on c5 (14);
+		// g3 (24) takes f4 and f6, ending on g7 (8). Both are legal; with
+		// the majority rule (Brazilian) only the longer one is.
+		{Pool, "W:W21,24:B17,19,11", []string{"21x14", "24x8"}, "pool: free choice"},
+		{Brazilian, "W:Wa3,g3:Bb4,f4,f6", []string{"g3xg7"}, "brazilian: majority"},
+		// Passing the far row during a capture: d6 (10) takes e7 (7) and
+		// reaches f8 (3), from where g7 (8) can be taken backwards to h6
+		// (12). Pool: it must go on, as a man (the resulting position is
+		// checked in TestPassingPromotion). English: men do not capture
+		// backwards, and crowning ends the move on f8.
+		{Pool, "W:W10:B7,8", []string{"10x12"}, "pool: passing promotion goes on"},
+		{English, "W:W10:B7,8", []string{"10x3"}, "english: crowning ends the move"},
+		{Russian, "W:Wd6:Be7,g7", []string{"d6:h6"}, "russian: goes on as a king"},
+		// Czech: the king on c1 can take b2 (landing a3), the man on e3 can
+		// take f4 and f6 (e3:g5:e7). A king that can capture must: only
+		// c1xa3, even though the man takes more. Russian: free choice.
+		{Czech, "W:WKc1,e3:Bb2,f4,f6", []string{"c1xa3"}, "czech: king must capture"},
+		{Russian, "W:WKc1,e3:Bb2,f4,f6", []string{"c1:a3", "e3:e7"}, "russian: free choice"},
+		// Czech without a king capture (the king on a7 has none): free
+		// choice between the men, a1xc3 (one piece) and e3xe7 (two).
+		{Czech, "W:WKa7,a1,e3:Bb2,f4,f6", []string{"a1xc3", "e3xe7"}, "czech: men free choice"},
+		// Italian numbering: 1-4 = a8 c8 e8 g8, 5-8 = b7 d7 f7 h7,
+		// 9-12 = a6 c6 e6 g6, 13-16 = b5 d5 f5 h5, 17-20 = a4 c4 e4 g4,
+		// 21-24 = b3 d3 f3 h3, 25-28 = a2 c2 e2 g2, 29-32 = b1 d1 f1 h1.
+		//
+		// Men do not take kings: the man on d3 (22) may not take the king
+		// on c4 (18); it can only step to e4 (19).
+		{Italian, "W:W22:BK18", []string{"22-19"}, "italian: men spare kings"},
+		// Criterion 2: the man b3 (21) can take c4 (18) to d5 (14), the
+		// king g2 (28) can take f3 (23) to e4 (19); one piece each, so the
+		// king's capture is compulsory.
+		{Italian, "W:W21,K28:B18,23", []string{"28x19"}, "italian: capture with the king"},
+		// Criterion 3: the king on d5 (14) takes the man c6 (10) to b7 (5)
+		// or the king e6 (11) to f7 (7); one piece each, both by the king,
+		// so it must take the king.
+		{Italian, "W:WK14:B10,K11", []string{"14x7"}, "italian: most kings"},
+		// Criterion 4: the king on d3 (22) takes two pieces either way,
+		// one of them a king: c4 (man, 18) then c6 (king, 10), ending on d7
+		// (6), or e4 (king, 19) then g6 (man, 12), ending on h7 (8). The
+		// second meets the king first, so it is the only legal move.
+		{Italian, "W:WK22:B18,K10,K19,12", []string{"22x8"}, "italian: king met first"},
+		// Spanish numbering from White's side: 1-4 = h1 f1 d1 b1,
+		// 5-8 = g2 e2 c2 a2, 9-12 = h3 f3 d3 b3, 13-16 = g4 e4 c4 a4,
+		// 17-20 = h5 f5 d5 b5, 21-24 = g6 e6 c6 a6, 25-28 = h7 f7 d7 b7.
+		//
+		// Two men take two pieces each, one of them a king: b3 (12) takes
+		// the man c4 (15) then the king e6 (22), ending on f7 (26); h1 (1)
+		// takes the king g2 (5) then the man g4 (13), ending on h5 (17).
+		// Quantity and quality are equal and there is no order criterion
+		// (Italian's fourth): both are legal.
+		{Spanish, "W:W12,1:B15,K22,K5,13", []string{"12x26", "1x17"}, "spanish: no order criterion"},
+		// The man on d3 (11)
+		// takes the king c4 (15) to b5 (20) or the man e4 (14) to f5 (18):
+		// equal count, so the king must be taken.
+		{Spanish, "W:W11:BK15,14", []string{"11x20"}, "spanish: most kings"},
+		{Portuguese, "W:W11:BK15,14", []string{"11x20"}, "portuguese: most kings"},
+		// Killer: the king on 46 (a1) takes the king on 37 (c3); the line
+		// behind it (32 28 23 19 14 10 5) is empty and the capture cannot
+		// go on, so the king stops right behind the king, on 32.
+		// International: any square behind it.
+		{Killer, "W:WK46:BK37", []string{"46x32"}, "killer: halt behind a king"},
+		{International, "W:WK46:BK37", []string{"46x10", "46x14", "46x19", "46x23", "46x28", "46x32", "46x5"}, "international: any landing"},
+		// The last piece is a man: any square behind it.
+		{Killer, "W:WK46:B37", []string{"46x10", "46x14", "46x19", "46x23", "46x28", "46x32", "46x5"}, "killer: man last"},
+		// The king c3 (37) is not the last piece: from 28 (e5) the capture
+		// goes on over the man on 22 (d6), landing on 17, 11 or 6.
+		{Killer, "W:WK46:BK37,22", []string{"46x11", "46x17", "46x6"}, "killer: king not last"},
+		// With a king on 22 instead, the last piece is a king: 17 only.
+		{Killer, "W:WK46:BK37,K22", []string{"46x17"}, "killer: king last after a turn"},
+		{International, "W:WK46:BK37,K22", []string{"46x11", "46x17", "46x6"}, "international: king last after a turn"},
+		// Spantsiretti (Russian rules, files a-j): the man on d6 takes e7
+		// and reaches f8, where it is crowned and goes on as a flying
+		// king: over g7 it must land on i5 (the only square from which the
+		// capture continues), then over h4 it may stop on g3, f2 or e1.
+		{Spantsiretti, "W:Wd6:Be7,g7,h4", []string{"d6:e1", "d6:f2", "d6:g3"}, "spantsiretti: crowned during the capture"},
+		// Men capture backwards: e5 takes d4, landing on c3.
+		{Spantsiretti, "W:We5:Bd4", []string{"e5:c3"}, "spantsiretti: backward capture"},
+		// A flying king on the 10x8 board: from a1 along a1-h8 to the
+		// edge (b2 ... h8), and from a1 nowhere else.
+		{Spantsiretti, "W:WKa1:Bj8", []string{"a1-b2", "a1-c3", "a1-d4", "a1-e5", "a1-f6", "a1-g7", "a1-h8"}, "spantsiretti: flying king"},
+		// Giveaway: captures are compulsory as in Russian draughts.
+		{Poddavki, "W:Wc3,g3:Bd4", []string{"c3:e5"}, "giveaway: compulsory capture"},
+		// Antidraughts keeps the majority rule: 33 (f4) takes 28 and 17
+		// (ending on 11), 35 (j4) takes 30 only: 33x11 is compulsory.
+		{Antidraughts, "W:W33,35:B28,17,30", []string{"33x11"}, "antidraughts: majority"},
+	}
+	for _, c := range cases {
+		p, err := c.v.ParseFEN(c.fen)
+		if err != nil {
+			t.Errorf("%s: %v", c.why, err)
+			continue
+		}
+		if got := movesOf(c.v, &p); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %s %s: moves %v, want %v", c.why, c.v.Name, c.fen, got, c.want)
+		}
+	}
+}
+
+// TestPassingPromotion checks what the capture d6:f8:h6 (10x3x12) leaves:
+// a man in Pool (it only passed the far row), a king in Russian draughts.
+func TestPassingPromotion(t *testing.T) {
+	for _, c := range []struct {
+		v    *Variant
+		want string
+	}{
+		{Pool, "B:W12:B"},
+		{Russian, "B:WKh6:B"},
+		{English, "B:WK3:B8"},
+		{Brazilian, "B:Wh6:B"},
+	} {
+		p := fenForTest(t, c.v, "W:W10:B7,8")
+		var ml MoveList
+		c.v.Generate(&p, &ml)
+		if ml.N != 1 {
+			t.Fatalf("%s: %d moves", c.v.Name, ml.N)
+		}
+		q := p.Play(ml.Moves[0])
+		if got := c.v.FEN(&q); got != c.want {
+			t.Errorf("%s: after the capture %s, want %s", c.v.Name, got, c.want)
+		}
+	}
+}
+
+// TestOutcome checks the goals: who wins when the side to move has no move,
+// and the first king of Breakthrough.
+func TestOutcome(t *testing.T) {
+	cases := []struct {
+		v          *Variant
+		fen        string
+		over, wins bool
+	}{
+		{International, "W:W:B1", true, false},           // no pieces: lost
+		{Antidraughts, "W:W:B1", true, true},             // no pieces: won
+		{Russian, "W:Wa1:Bb2,c3", true, false},           // blocked: lost
+		{Poddavki, "W:Wa1:Bb2,c3", true, true},           // blocked: won
+		{Poddavki, "W:Wa1,h2:Bb2,c3", false, false},      // h2 can move
+		{BreakthroughDraughts, "W:W6:B45", false, false}, // no king yet
+		{BreakthroughDraughts, "B:WK1:B45", true, false}, // White crowned: Black lost
+		{BreakthroughDraughts, "W:WK1:B45", true, true},  // a king of the side to move only
+		{BreakthroughDraughts, "B:W6:B45,K46", true, true},
+		{International, "B:WK1:B45", false, false},
+	}
+	for _, c := range cases {
+		p := fenForTest(t, c.v, c.fen)
+		over, wins := c.v.Outcome(&p, nil)
+		var ml MoveList
+		c.v.Generate(&p, &ml)
+		over2, wins2 := c.v.Outcome(&p, &ml)
+		if over != c.over || wins != c.wins || over2 != over || wins2 != wins {
+			t.Errorf("%s %s: Outcome = %v, %v (with moves %v, %v); want %v, %v",
+				c.v.Name, c.fen, over, wins, over2, wins2, c.over, c.wins)
+		}
+	}
+	// Breakthrough: the man on 6 (a9) can only go to 1 (b10), where it is
+	// crowned and the game ends: one leaf at depth 1, none at depth 2,
+	// while International draughts goes on with Black's j2-i1 (45-50).
+	p := fenForTest(t, BreakthroughDraughts, "W:W6:B45")
+	for depth, want := range []uint64{1, 1, 0, 0} {
+		if got := BreakthroughDraughts.Perft(p, depth, false); got != want {
+			t.Errorf("breakthrough perft %d = %d, want %d", depth, got, want)
+		}
+	}
+	if got := International.Perft(p, 2, false); got != 1 {
+		t.Errorf("international perft 2 = %d, want 1", got)
+	}
+	q := fenForTest(t, BreakthroughDraughts, "B:WK1:B45")
+	var ml MoveList
+	if n := BreakthroughDraughts.Count(&q, &ml, false); n != 0 {
+		t.Errorf("breakthrough: Count after crowning = %d, want 0", n)
+	}
+	// A man passing the far row during a capture is not crowned, so the
+	// game goes on: 13 (f8) takes 8 (e9) to 2 (d10) and must go on,
+	// backwards over 7 (c9) to 11 (b8), where it stays a man; Black, with
+	// its man on 45, plays on.
+	r := fenForTest(t, BreakthroughDraughts, "W:W13:B8,7,45")
+	BreakthroughDraughts.Generate(&r, &ml)
+	if ml.N != 1 || ml.Moves[0].Promote || BreakthroughDraughts.FormatMove(&r, ml.Moves[0]) != "13x11" {
+		t.Errorf("breakthrough: passing the far row: %v", movesOf(BreakthroughDraughts, &r))
+	}
+	after := r.Play(ml.Moves[0])
+	if over, _ := BreakthroughDraughts.Outcome(&after, nil); over {
+		t.Errorf("breakthrough: a man passing the far row ends the game")
+	}
+}
+
+// TestCountMatchesGenerate compares the bulk-counting perft (countBoard at
+// the last ply, with its fast paths) with a perft that generates every move,
+// for every variant, from the start and from positions with kings, so that
+// the fast paths agree with the full generator for every rule set.
+func TestCountMatchesGenerate(t *testing.T) {
+	type job struct {
+		v     *Variant
+		fen   string
+		depth int
+	}
+	var jobs []job
+	for _, v := range Variants() {
+		jobs = append(jobs, job{v, "", 4})
+	}
+	jobs = append(jobs,
+		job{Italian, "W:W8,9,17,20,K12,K27,K28:B4,14,21,24,K11,K13,K19", 3},
+		job{Italian, "W:WK22:B18,K10,K19,12", 4},
+		job{Spanish, "W:W1,2,K11:B9,10,15,K23,K14,22", 4},
+		job{Spanish, "W:W5,6,7,K12:BK15,14,K21,26,27", 4},
+		job{Czech, "W:WKc1,e3,a1:Bb2,f4,f6,Kh8", 4},
+		job{Killer, "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", 3},
+		job{Pool, "W:W10,K30:B7,8,K20", 4},
+		job{Spantsiretti, "W:Wd6,Ka1,c3:Be7,g7,h4,Kj8", 4},
+		job{Poddavki, "W:Wc3,g3,Ka1:Bd4,Kh8", 4},
+	)
+	for _, j := range jobs {
+		p := j.v.Start()
+		if j.fen != "" {
+			var err error
+			if p, err = j.v.ParseFEN(j.fen); err != nil {
+				t.Fatalf("%s %s: %v", j.v.Name, j.fen, err)
+			}
+		}
+		for _, keep := range []bool{false, true} {
+			stack := make([]perftFrame, j.depth+1)
+			for d := 1; d <= j.depth; d++ {
+				stack[0].pos = p
+				want := j.v.perftGenerate(d, keep, stack)
+				if got := j.v.Perft(p, d, keep); got != want {
+					t.Errorf("%s %q depth %d keep=%v: Perft %d, generated %d", j.v.Name, j.fen, d, keep, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestOwnPerft pins perft counts that perft.tsv has not under the variant's
+// name. Spantsiretti (Russian rules) and Diagonal have no published counts:
+// these are damka's own, after the rules were checked by hand (TestRules)
+// and the counting paths against each other (TestCountMatchesGenerate), and
+// they guard against regressions, not against a misreading of the rules.
+func TestOwnPerft(t *testing.T) {
+	for _, c := range []struct {
+		v      *Variant
+		keep   bool
+		counts []uint64
+	}{
+		// Russian rules on 10x8: the same as International rules on 10x8
+		// (a published geometry check) up to depth 4, then free choice
+		// and promotion during a capture make the difference.
+		{Spantsiretti, false, []uint64{9, 81, 658, 4265, 27132, 168316, 1040706, 6238312}},
+		{Diagonal, false, []uint64{6, 6, 14, 40, 83, 266, 859, 3187, 13343}},
+		// Portuguese has the Spanish rules: the published Spanish counts.
+		{Portuguese, false, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783}},
+		// No king can appear within 6 plies: International counts.
+		{BreakthroughDraughts, false, []uint64{9, 81, 658, 4265, 27117, 167140}},
+	} {
+		p := c.v.Start()
+		for i, want := range c.counts {
+			if got := c.v.Perft(p, i+1, c.keep); got != want {
+				t.Errorf("%s perft %d = %d, want %d", c.v.Name, i+1, got, want)
+			}
+		}
+	}
+}
+
+func TestVariantNotation(t *testing.T) {
+	// Mirrored boards: the players' a1 is not a playing square, h1 is.
+	cases := []struct {
+		v    *Variant
+		num  int
+		name string
+	}{
+		{Italian, 1, "a8"}, {Italian, 4, "g8"}, {Italian, 5, "b7"}, {Italian, 29, "b1"}, {Italian, 32, "h1"},
+		{Spanish, 1, "h1"}, {Spanish, 2, "f1"}, {Spanish, 4, "b1"}, {Spanish, 5, "g2"}, {Spanish, 32, "a8"},
+		{Portuguese, 1, "h1"}, {Portuguese, 32, "a8"},
+		{Pool, 1, "b8"}, {Pool, 29, "a1"}, {Pool, 32, "g1"},
+		{International, 1, "b10"}, {International, 46, "a1"},
+		{Spantsiretti, 1, "b8"}, {Spantsiretti, 5, "j8"}, {Spantsiretti, 36, "a1"}, {Spantsiretti, 40, "i1"},
+	}
+	for _, c := range cases {
+		s, ok := c.v.Square(c.num)
+		if !ok {
+			t.Errorf("%s: no square %d", c.v.Name, c.num)
+			continue
+		}
+		if got := c.v.Algebraic(s); got != c.name {
+			t.Errorf("%s: square %d is %s, want %s", c.v.Name, c.num, got, c.name)
+		}
+		if got := c.v.Number(s); got != c.num {
+			t.Errorf("%s: Number(Square(%d)) = %d", c.v.Name, c.num, got)
+		}
+		if a, err := c.v.ParseAlgebraic(c.name); err != nil || a != s {
+			t.Errorf("%s: ParseAlgebraic(%s) = %v, %v; want %v", c.v.Name, c.name, a, err, s)
+		}
+	}
+	for _, v := range Variants() {
+		seen := map[Square]bool{}
+		for n := 1; n <= v.Geo.Squares; n++ {
+			s, ok := v.Square(n)
+			if !ok || seen[s] || v.Number(s) != n {
+				t.Errorf("%s: numbering is not a bijection at %d", v.Name, n)
+			}
+			seen[s] = true
+		}
+	}
+	// Moves read in any notation, written in the variant's own.
+	moves := []struct {
+		v         *Variant
+		fen, text string
+		want      string
+	}{
+		{Italian, "", "b3-a4", "21-17"},
+		{Italian, "", "21-17", "21-17"},
+		{Italian, "", "2117", "21-17"},
+		{Spanish, "", "h3-g4", "9-13"},
+		{Spanish, "", "9-13", "9-13"},
+		{Spanish, "", "913", "9-13"},
+		{Czech, "", "c3-d4", "c3-d4"},
+		{Czech, "", "cd4", "c3-d4"},
+		{Spantsiretti, "", "i3-j4", "i3-j4"},
+		{Spantsiretti, "", "ij4", "i3-j4"},
+		{Spantsiretti, "W:Wd6:Be7,g7,h4", "d6:f8:i5:f2", "d6:f2"},
+		{Pool, "", "11-15", "11-15"},
+		{Diagonal, "", "h6-g7", "h6-g7"},
+	}
+	for _, c := range moves {
+		p := c.v.Start()
+		if c.fen != "" {
+			p = fenForTest(t, c.v, c.fen)
+		}
+		m, err := c.v.ParseMove(&p, c.text)
+		if err != nil {
+			t.Errorf("%s: ParseMove(%q): %v", c.v.Name, c.text, err)
+			continue
+		}
+		if got := c.v.FormatMove(&p, m); got != c.want {
+			t.Errorf("%s: ParseMove(%q) = %s, want %s", c.v.Name, c.text, got, c.want)
+		}
+	}
+	// Hub strings list the squares in the variant's own numbering; hub
+	// moves of algebraic boards count from White's side (1 = a1).
+	hub := []struct {
+		v    *Variant
+		want string
+	}{
+		{Italian, "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"},
+		{Spanish, "Wwwwwwwwwwwwweeeeeeeebbbbbbbbbbbb"},
+		{Pool, "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"},
+		{Spantsiretti, "W" + strings.Repeat("b", 15) + strings.Repeat("e", 10) + strings.Repeat("w", 15)},
+	}
+	for _, c := range hub {
+		p := c.v.Start()
+		if got := c.v.HubPosition(&p); got != c.want {
+			t.Errorf("%s: hub position %s, want %s", c.v.Name, got, c.want)
+		}
+	}
+	p := Spantsiretti.Start()
+	if m, err := Spantsiretti.ParseMove(&p, "i3-j4"); err != nil || Spantsiretti.FormatHubMove(m) != "15-20" {
+		t.Errorf("spantsiretti: hub move of i3-j4 = %s, %v; want 15-20", Spantsiretti.FormatHubMove(m), err)
+	}
+}
+
+// TestVariantInputErrors checks that input that does not fit a variant's
+// board is refused with a clear error.
+func TestVariantInputErrors(t *testing.T) {
+	cases := []struct {
+		v    *Variant
+		fen  string
+		want string
+	}{
+		{Italian, "W:Wa1:B1", `square "a1" is not a playing square`}, // mirrored: a1 is light
+		{Spanish, "W:Wa1:B32", `square "a1" is not a playing square`},
+		{Italian, "W:W33:B1", "outside 1..32"},
+		{Italian, "W:W1:B30", "white man on its promotion row at 1"},
+		{Italian, "W:W21:B30", "black man on its promotion row at 30"},
+		{Spanish, "W:W30:B1", "white man on its promotion row at 30"}, // 29-32 = g8 e8 c8 a8
+		{Spanish, "W:W12:B3", "black man on its promotion row at 3"},  // 1-4 = h1 f1 d1 b1
+		{Spantsiretti, "W:Wk1:Bb8", `square "k1" is not a playing square`},
+		{Spantsiretti, "W:Wa2:Bb8", `square "a2" is not a playing square`},
+		{Spantsiretti, "W:W41:B1", "outside 1..40"},
+		{Spantsiretti, "W:Wc7:Bd8,b8", ""},
+		{Diagonal, "W:Wa8:Bb8", `square "a8" is not a playing square`},
+	}
+	for _, c := range cases {
+		_, err := c.v.ParseFEN(c.fen)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: ParseFEN(%q): %v", c.v.Name, c.fen, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: ParseFEN(%q): %v, want an error containing %q", c.v.Name, c.fen, err, c.want)
+		}
+	}
+	p := Spantsiretti.Start()
+	for text, want := range map[string]string{"k3-j4": `square "k3" is not a playing square`, "kj4": "no file k",
+		"a3-b3": "not a playing square", "41-36": "no square 41 (1..40)"} {
+		if _, err := Spantsiretti.ParseMove(&p, text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("spantsiretti: ParseMove(%q): %v, want %q", text, err, want)
+		}
+	}
+	if _, err := Spantsiretti.ParseHubPosition(strings.Repeat("e", 41)); err == nil {
+		t.Errorf("spantsiretti: a hub position without a side to move was accepted")
+	}
+	if _, err := Spantsiretti.ParseHubPosition("W" + strings.Repeat("e", 32)); err == nil || !strings.Contains(err.Error(), "want 41") {
+		t.Errorf("spantsiretti: an 8x8 hub position: %v", err)
+	}
+}
+
+// TestWritePDNVariants plays a random game of every variant, writes it as
+// PDN and reads it back: the tags must name the rules (a Variant tag where
+// the GameType number is shared) and the moves must replay.
+func TestWritePDNVariants(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for _, v := range Variants() {
+		g := &Game{Variant: v, Start: v.Start(), Result: "*"}
+		g.Moves = randomMoves(v, g.Start, 40, rng)
+		var buf bytes.Buffer
+		if err := g.WritePDN(&buf); err != nil {
+			t.Fatalf("%s: %v", v.Name, err)
+		}
+		read, err := ReadPDN(&buf)
+		if err != nil || len(read) != 1 {
+			t.Fatalf("%s: %v\n%s", v.Name, err, buf.String())
+		}
+		if r := read[0]; r.Variant != v || r.Start != g.Start || !reflect.DeepEqual(r.Moves, g.Moves) {
+			t.Errorf("%s: read back as %s with %d moves, wrote %d", v.Name, r.Variant, len(r.Moves), len(g.Moves))
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"damka/engine/board"
+	"damka/tt"
+)
+
+var _ Searcher = (*Engine)(nil)
+
+// Engine is a Lazy-SMP searcher: Options.Threads goroutines search the same
+// root with one shared transposition table, and the first (main) thread
+// decides, reports and watches the clock. An Engine runs one search at a
+// time; Stop and PonderHit may be called from any goroutine.
+type Engine struct {
+	mu      sync.Mutex // held for the whole of Search and for option changes
+	opts    Options
+	tt      *tt.Table
+	threads []*thread
+	knobs   knobs
+
+	stop      atomic.Bool  // every thread polls it
+	mainDone  atomic.Bool  // the main thread has decided: helpers may stop
+	pondering atomic.Bool  // time does not count while set
+	start     atomic.Int64 // UnixNano the clock counts from (reset by PonderHit)
+	wake      chan struct{}
+
+	// Set before the threads start, read-only while they run.
+	v           *board.Variant
+	lim         Limits
+	budget      budget
+	info        func(Info)
+	searchStart time.Time
+}
+
+// New returns an engine with the given options (defaults for zero fields).
+func New(opts Options) *Engine {
+	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs}
+	e.opts = normalize(opts)
+	e.tt = tt.New(e.opts.HashMB)
+	e.makeThreads()
+	return e
+}
+
+func normalize(o Options) Options {
+	if o.Threads < 1 {
+		o.Threads = 1
+	}
+	if o.HashMB < 1 {
+		o.HashMB = 16
+	}
+	if o.MultiPV < 1 {
+		o.MultiPV = 1
+	}
+	return o
+}
+
+// makeThreads keeps the existing per-thread stacks (about a megabyte each)
+// and only allocates the missing ones.
+func (e *Engine) makeThreads() {
+	for len(e.threads) < e.opts.Threads {
+		e.threads = append(e.threads, newThread(e, len(e.threads)))
+	}
+	e.threads = e.threads[:e.opts.Threads]
+}
+
+// SetOptions changes threads, hash size and multi-PV; it waits for a running
+// search to end. Changing the hash size clears the table.
+func (e *Engine) SetOptions(opts Options) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	opts = normalize(opts)
+	if opts.HashMB != e.opts.HashMB {
+		e.tt.Resize(opts.HashMB)
+	}
+	e.opts = opts
+	e.makeThreads()
+}
+
+// Options returns the options in force.
+func (e *Engine) Options() Options {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.opts
+}
+
+// NewGame clears the transposition table and the move-ordering history, so
+// that the next search depends on nothing searched before.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.Clear()
+	for _, t := range e.threads {
+		t.clearHistory()
+	}
+}
+
+// Stop ends the running search soon; Search returns its best move so far.
+func (e *Engine) Stop() {
+	e.stop.Store(true)
+	e.signal()
+}
+
+// PonderHit turns a pondering search into a timed one: the clock starts now.
+func (e *Engine) PonderHit() {
+	e.start.Store(time.Now().UnixNano())
+	e.pondering.Store(false)
+	e.signal()
+}
+
+func (e *Engine) signal() {
+	select {
+	case e.wake <- struct{}{}:
+	default:
+	}
+}
+
+// elapsed is the time since the search (or PonderHit) started.
+func (e *Engine) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - e.start.Load())
+}
+
+// Search implements Searcher.
+func (e *Engine) Search(v *board.Variant, root board.Position, history []board.Position, lim Limits, info func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	startTime := time.Now()
+	e.start.Store(startTime.UnixNano())
+	e.stop.Store(false)
+	e.mainDone.Store(false)
+	e.pondering.Store(lim.Ponder)
+	select {
+	case <-e.wake:
+	default:
+	}
+	e.v, e.lim, e.budget, e.info, e.searchStart = v, lim, plan(lim), info, startTime
+	e.tt.NewSearch()
+
+	main := e.threads[0]
+	main.setup(v, &root, history)
+	rm := main.rootMoves
+	if len(rm) == 0 {
+		// The game is over: no piece, no legal move (lost, or won in
+		// giveaway), or a breakthrough king on the board.
+		return Result{Score: main.terminal(0), Time: time.Since(startTime)}
+	}
+	if len(rm) == 1 && e.budget.timed && !lim.Ponder && lim.Depth == 0 && lim.Nodes == 0 {
+		// A forced move in timed play: thinking gains nothing but clock.
+		return Result{Best: rm[0].move, HasBest: true, Time: time.Since(startTime)}
+	}
+	var wg sync.WaitGroup
+	for _, t := range e.threads[1:] {
+		t.setup(v, &root, history)
+		wg.Go(t.iterate)
+	}
+	main.iterate()
+	// Helpers only feed the main thread's table; once it has finished they
+	// would burn the CPU for nothing while an analysis waits for Stop.
+	e.mainDone.Store(true)
+	// An analysis or pondering search must not answer before it is told to.
+	for !e.stop.Load() && (lim.Infinite || e.pondering.Load()) {
+		<-e.wake
+	}
+	e.stop.Store(true)
+	wg.Wait()
+	return e.result(main, startTime)
+}
+
+// result is the main thread's decision.
+func (e *Engine) result(main *thread, startTime time.Time) Result {
+	var nodes uint64
+	for _, t := range e.threads {
+		nodes += t.nodes
+	}
+	best := &main.rootMoves[0]
+	r := Result{
+		Best:    best.move,
+		HasBest: true,
+		Score:   best.shownScore(),
+		Depth:   main.completed,
+		Nodes:   nodes,
+		Time:    time.Since(startTime),
+	}
+	if r.Score == -inf {
+		// Stopped before the first move was searched: nothing is known.
+		r.Score = DrawScore
+	}
+	if len(best.pv) > 1 {
+		r.Ponder, r.HasPonder = best.pv[1], true
+	} else if m, ok := main.ttReply(best.move); ok {
+		r.Ponder, r.HasPonder = m, true
+	}
+	return r
+}
+
+// totalNodes sums the node counts the threads have published; exact for the
+// calling thread's own share.
+func (e *Engine) totalNodes(self *thread) uint64 {
+	var n uint64
+	for _, t := range e.threads {
+		if t == self {
+			n += t.nodes
+		} else {
+			n += t.published.Load()
+		}
+	}
+	return n
+}

@@ -1,0 +1,383 @@
+package engine
+
+import (
+	"damka/engine/board"
+	"damka/tt"
+)
+
+// Search parameters. They are first guesses, not measured values: every
+// change must be measured by self-play before it is kept (design.md, 4).
+const (
+	checkEvery = 1024 // nodes between looks at the clock and the stop flag
+
+	// ruleWindow: within this many plies of the king-moves limit the
+	// remaining plies are folded into the table key, because the same
+	// board is then worth a draw or not depending on the counter.
+	ruleWindow = 24
+)
+
+// knobs are the search parameters that self-play experiments vary per
+// engine; New sets defaultKnobs.
+type knobs struct {
+	probCutDepth  int // minimum depth for the reduced-depth pruning search
+	probCutMargin int // score margin the reduced search must clear
+	lmrMinDepth   int // minimum depth for late-move reductions
+	lmrMinMove    int // moves searched at full depth before reducing
+}
+
+var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3}
+
+// tick counts a node and reports whether the search must unwind.
+func (t *thread) tick() bool {
+	t.nodes++
+	if t.nodes >= t.nextCheck {
+		t.check()
+	}
+	return t.abort
+}
+
+// check runs every checkEvery nodes: it publishes the node count, picks up
+// a stop, and on the main thread enforces the hard time and node limits.
+func (t *thread) check() {
+	t.nextCheck = t.nodes + checkEvery
+	t.published.Store(t.nodes)
+	e := t.e
+	if e.stop.Load() {
+		t.abort = true
+		return
+	}
+	if t.id != 0 {
+		t.abort = e.mainDone.Load()
+		return
+	}
+	if e.lim.Nodes > 0 {
+		if e.totalNodes(t) >= e.lim.Nodes {
+			e.stop.Store(true)
+			t.abort = true
+			return
+		}
+		if len(e.threads) == 1 {
+			// Alone, stop on the exact node: the count is then reproducible.
+			t.nextCheck = min(t.nextCheck, e.lim.Nodes)
+		}
+	}
+	if e.budget.timed && !e.pondering.Load() && e.elapsed() >= e.budget.hard {
+		e.stop.Store(true)
+		t.abort = true
+	}
+}
+
+// play makes move m of the position at ply into the frame of ply+1.
+func (t *thread) play(ply int, m board.Move) {
+	f := &t.stack[ply]
+	c := &t.stack[ply+1]
+	f.pos.PlayInto(m, &c.pos)
+	c.key = hashMove(f.key, &f.pos, m)
+	if reversible(&f.pos, m) {
+		c.rev = f.rev + 1
+	} else {
+		c.rev = 0
+	}
+	t.keys[t.hist+ply+1] = c.key
+}
+
+// repetition reports whether the position at ply already occurred on the
+// search path or in the game history. Only the last rev positions can be
+// equal to it, and only those with the same side to move; four plies is the
+// shortest cycle.
+func (t *thread) repetition(ply int) bool {
+	f := &t.stack[ply]
+	i := t.hist + ply
+	for back := 4; back <= f.rev && back <= i; back += 2 {
+		if t.keys[i-back] == f.key {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleDraw reports a draw by the king-moves counter at ply. The caller has
+// checked that the side to move has a move: a win on the last allowed move
+// is still a win.
+func (t *thread) ruleDraw(ply int) bool {
+	lim := t.v.Draw.KingMovesLimit
+	return lim > 0 && t.stack[ply].rev >= lim
+}
+
+// ttKey is the table key at ply: the Zobrist key, with the plies left on the
+// king-moves counter folded in when they are few enough to matter.
+func (t *thread) ttKey(ply int) uint64 {
+	f := &t.stack[ply]
+	if lim := t.v.Draw.KingMovesLimit; lim > 0 {
+		if left := lim - f.rev; left < ruleWindow {
+			return f.key ^ zobrist.rule[max(left, 0)]
+		}
+	}
+	return f.key
+}
+
+// noMoves is an always-empty move list: given to Outcome it says "no legal
+// move", so that the variant decides what that means.
+var noMoves board.MoveList
+
+// terminal is the score at ply of a finished game: the side to move has no
+// legal move or, in breakthrough, a king stands on the board. The variant's
+// goal decides who has won (board.Variant.Outcome): normally the side
+// without a move has lost, in giveaway it has won.
+func (t *thread) terminal(ply int) int {
+	if _, win := t.v.Outcome(&t.stack[ply].pos, &noMoves); win {
+		return WinScore - ply
+	}
+	return -(WinScore - ply)
+}
+
+// crowned reports a breakthrough game that the last move has ended.
+func (t *thread) crowned(ply int) bool {
+	return t.v.Goal == board.Breakthrough && t.stack[ply].pos.Kings != 0
+}
+
+// search is the principal variation search below the root.
+func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
+	if depth <= 0 {
+		return t.qsearch(alpha, beta, ply)
+	}
+	t.drawFlag = false
+	t.pvLen[ply] = 0
+	if t.tick() {
+		return 0
+	}
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	if t.crowned(ply) {
+		return t.terminal(ply)
+	}
+	if t.repetition(ply) {
+		t.drawFlag = true
+		return DrawScore
+	}
+	if ply >= maxPly {
+		return t.evaluate(ply)
+	}
+	// Mate-distance pruning: no line from here beats a win found nearer
+	// the root. (Bounds wide enough for giveaway too, where the side to
+	// move may win at this very ply.)
+	alpha = max(alpha, -(WinScore - ply))
+	beta = min(beta, WinScore-ply)
+	if alpha >= beta {
+		return alpha
+	}
+	f := &t.stack[ply]
+	key := t.ttKey(ply)
+	e, hit := t.e.tt.Probe(key)
+	var ttMove uint16
+	if hit {
+		ttMove = e.Move
+		s := scoreFromTT(int(e.Score), ply)
+		if !pvNode && int(e.Depth) >= depth && cuts(e.Bound, s, alpha, beta) {
+			return s
+		}
+	}
+	capture := t.v.HasCapture(&f.pos)
+	static := 0
+	if !capture {
+		if hit && e.Bound != tt.BoundNone {
+			static = int(e.Eval)
+		} else {
+			static = t.evaluate(ply)
+		}
+	}
+
+	// ProbCut-style pruning: a reduced-depth search that clears the bound
+	// by a margin predicts the full one. Null move is not an option: in
+	// draughts passing is often the best "move" (zugzwang is everywhere).
+	k := &t.e.knobs
+	if !pvNode && !capture && depth >= k.probCutDepth && beta < WinBound && alpha > -WinBound {
+		rd := depth / 2
+		if static >= beta {
+			rb := beta + k.probCutMargin
+			if s := t.search(rb-1, rb, rd, ply, false); s >= rb && !t.abort {
+				return s
+			}
+		} else if static <= alpha {
+			ra := alpha - k.probCutMargin
+			if s := t.search(ra, ra+1, rd, ply, false); s <= ra && !t.abort {
+				return s
+			}
+		}
+		if t.abort {
+			return 0
+		}
+	}
+
+	t.v.Generate(&f.pos, &f.ml)
+	if f.ml.N == 0 {
+		return t.terminal(ply)
+	}
+	if t.ruleDraw(ply) {
+		t.drawFlag = true
+		return DrawScore
+	}
+	t.order(ply, ttMove)
+
+	// A forced move (typically a capture) costs no branching: do not let
+	// it eat the depth. Bounded so that forced sequences cannot run away.
+	ext := 0
+	if f.ml.N == 1 && ply < 2*t.rootDepth {
+		ext = 1
+	}
+	origAlpha := alpha
+	best := -inf
+	var bestMove board.Move
+	bestDraw, anyDraw := false, false
+	for i := 0; i < f.ml.N; i++ {
+		m := f.pick(i)
+		t.play(ply, m)
+		quiet := m.Captured == 0 && !m.Promote
+		nd := depth - 1 + ext
+		var s int
+		if i == 0 {
+			s = -t.search(-beta, -alpha, nd, ply+1, pvNode)
+		} else {
+			r := 0
+			if quiet && depth >= k.lmrMinDepth && i >= k.lmrMinMove && m != f.killers[0] && m != f.killers[1] {
+				r = int(lmr[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					r--
+				}
+				r = max(0, min(r, nd-1))
+			}
+			s = -t.search(-alpha-1, -alpha, nd-r, ply+1, false)
+			if r > 0 && s > alpha {
+				s = -t.search(-alpha-1, -alpha, nd, ply+1, false)
+			}
+			if pvNode && s > alpha && s < beta {
+				s = -t.search(-beta, -alpha, nd, ply+1, true)
+			}
+		}
+		if t.abort {
+			return 0
+		}
+		childDraw := t.drawFlag
+		anyDraw = anyDraw || childDraw
+		if s > best {
+			best, bestMove, bestDraw = s, m, childDraw
+			if s > alpha {
+				alpha = s
+				t.updatePV(ply, m)
+				if s >= beta {
+					if quiet {
+						t.cutoff(ply, i, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	// A cutoff depends only on the move that caused it; any other result
+	// is a maximum over every move searched.
+	draw := anyDraw
+	if best >= beta {
+		draw = bestDraw
+	}
+	t.drawFlag = draw
+	if !draw {
+		bound := tt.BoundUpper
+		var code uint16
+		if best >= beta {
+			bound, code = tt.BoundLower, moveCode(bestMove)
+		} else if best > origAlpha {
+			bound, code = tt.BoundExact, moveCode(bestMove)
+		}
+		t.e.tt.Store(key, tt.Entry{
+			Move: code, Score: int16(scoreToTT(best, ply)), Eval: int16(static),
+			Depth: int8(depth), Bound: bound,
+		})
+	}
+	return best
+}
+
+// cuts reports whether a stored bound decides the node.
+func cuts(b tt.Bound, s, alpha, beta int) bool {
+	switch b {
+	case tt.BoundExact:
+		return true
+	case tt.BoundLower:
+		return s >= beta
+	case tt.BoundUpper:
+		return s <= alpha
+	}
+	return false
+}
+
+// qsearch resolves captures. Captures are compulsory in draughts, so a
+// side that can capture has no "stand pat": every capture is searched and
+// the position is never evaluated. A side without a capture stands pat on
+// the static evaluation.
+func (t *thread) qsearch(alpha, beta, ply int) int {
+	t.drawFlag = false
+	t.pvLen[ply] = 0
+	if t.tick() {
+		return 0
+	}
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	f := &t.stack[ply]
+	if t.crowned(ply) {
+		return t.terminal(ply)
+	}
+	// Only the first quiescence node can follow a reversible move.
+	if f.rev >= 4 && t.repetition(ply) {
+		t.drawFlag = true
+		return DrawScore
+	}
+	if !t.v.HasCapture(&f.pos) {
+		if !canMove(t.v, &f.pos) {
+			return t.terminal(ply)
+		}
+		if t.ruleDraw(ply) {
+			t.drawFlag = true
+			return DrawScore
+		}
+		return t.evaluate(ply)
+	}
+	if ply >= maxPly {
+		return t.evaluate(ply)
+	}
+	t.v.Generate(&f.pos, &f.ml)
+	t.orderCaptures(ply)
+	best := -inf
+	c := &t.stack[ply+1]
+	for i := 0; i < f.ml.N; i++ {
+		m := f.pick(i)
+		// Captures are irreversible: the child needs no key, and its
+		// counter restarts.
+		f.pos.PlayInto(m, &c.pos)
+		c.rev = 0
+		s := -t.qsearch(-beta, -alpha, ply+1)
+		if t.abort {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				t.updatePV(ply, m)
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	t.drawFlag = false
+	return best
+}
+
+// updatePV makes m followed by the child's line the line at ply.
+func (t *thread) updatePV(ply int, m board.Move) {
+	t.pv[ply][0] = m
+	n := t.pvLen[ply+1]
+	copy(t.pv[ply][1:1+n], t.pv[ply+1][:n])
+	t.pvLen[ply] = n + 1
+}

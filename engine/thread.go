@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"math"
+	"sync/atomic"
+
+	"damka/engine/board"
+	"damka/eval"
+)
+
+// maxPly bounds the search path (extensions and captures included). It
+// also keeps TT depths within int8.
+const maxPly = 120
+
+// maxDepth is the deepest iteration started.
+const maxDepth = maxPly - 20
+
+// inf is above every score the search produces.
+const inf = WinScore + 1
+
+// frame is one ply of a thread's search stack. The move list and position
+// live here, never in locals of the recursive functions: a local move list
+// would be zeroed at every node and a local position whose address is taken
+// escapes to the heap (design.md, section 5).
+type frame struct {
+	pos     board.Position
+	key     uint64 // Zobrist key of pos
+	rev     int    // plies since the last man move or capture
+	killers [2]board.Move
+	ml      board.MoveList
+	order   [board.MaxMoves]int32 // move-ordering scores, parallel to ml
+}
+
+// rootMove is a legal root move with what the last iterations said of it.
+type rootMove struct {
+	move      board.Move
+	score     int // this iteration's score; -inf until searched and above alpha
+	prevScore int // last completed iteration's score
+	selDepth  int
+	pv        []board.Move // reused between iterations and searches
+}
+
+// shownScore is the best known score of a root move: this iteration's when
+// it has one.
+func (r *rootMove) shownScore() int {
+	if r.score != -inf {
+		return r.score
+	}
+	return r.prevScore
+}
+
+// thread is one search goroutine's state. Everything the tree walk touches
+// per node is here, allocated once with the thread.
+type thread struct {
+	e  *Engine
+	id int
+	v  *board.Variant
+
+	stack [maxPly + 2]frame
+	pv    [maxPly + 2][maxPly + 2]board.Move
+	pvLen [maxPly + 2]int
+
+	// keys holds the game history (the part that can still repeat), then the
+	// root, then the search path: keys[hist+ply] is the key at ply.
+	keys []uint64
+	hist int
+
+	history [2][64][64]int32 // quiet-move cutoffs by side, origin, destination
+
+	rootMoves []rootMove
+	multiPV   int
+	rootDepth int
+
+	nodes     uint64
+	nextCheck uint64
+	published atomic.Uint64 // nodes, for the other threads to read
+	abort     bool
+	selDepth  int
+	completed int          // depth of the last completed iteration
+	depthDone atomic.Int32 // completed, for the MeanDepth report
+
+	// drawFlag tells the caller that the score just returned depends on a
+	// rule draw (repetition or move counter) on the search path, so neither
+	// it nor anything computed from it may be stored in the shared table.
+	drawFlag bool
+}
+
+func newThread(e *Engine, id int) *thread {
+	return &thread{e: e, id: id}
+}
+
+func (t *thread) clearHistory() {
+	t.history = [2][64][64]int32{}
+	for i := range t.stack {
+		t.stack[i].killers = [2]board.Move{}
+	}
+}
+
+// lmr[d][i] is the late-move reduction of the i-th move at depth d.
+var lmr [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmr[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2.5)
+		}
+	}
+}
+
+// evaluate is the static evaluation of the position at ply.
+func (t *thread) evaluate(ply int) int {
+	return eval.Evaluate(t.v, &t.stack[ply].pos)
+}
+
+// canMove reports whether the side to move of p has a quiet move; the
+// caller knows it has no capture. A side that cannot move has lost.
+func canMove(v *board.Variant, p *board.Position) bool {
+	g := v.Geo
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := g.All &^ (own | p.Pieces[us^1])
+	men := own &^ p.Kings
+	if us == board.White {
+		if (rot(men, g.Step[board.UpLeft])|rot(men, g.Step[board.UpRight]))&empty != 0 {
+			return true
+		}
+	} else if (rot(men, g.Step[board.DownLeft])|rot(men, g.Step[board.DownRight]))&empty != 0 {
+		return true
+	}
+	k := own & p.Kings
+	return (rot(k, g.Step[0])|rot(k, g.Step[1])|rot(k, g.Step[2])|rot(k, g.Step[3]))&empty != 0
+}

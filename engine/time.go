@@ -1,0 +1,73 @@
+package engine
+
+import "time"
+
+// Time control constants.
+const (
+	minMargin   = 30 * time.Millisecond // safety margin against clock overheads
+	marginShare = 20                    // margin is at least 1/20 (5%) of the clock
+	defaultMTG  = 30                    // moves still to play when the clock does not say
+)
+
+// budget is the time plan of one search. soft is checked between
+// iterations (do not start what will not finish), hard inside the tree
+// (stop now). Both are measured from the start of the search, or from
+// PonderHit for a pondering search.
+type budget struct {
+	timed      bool
+	exact      bool // MoveTime: use all of it, only the hard limit applies
+	soft, hard time.Duration
+}
+
+// plan allocates time for lim.
+//
+// MoveTime is exact. With a clock, the hard limit never exceeds the
+// remaining time minus max(30 ms, 5%), so that the move is sent with time to
+// spare whatever the transport adds; the soft limit is an even share of
+// what is left over the moves to go (30 when the clock does not say) plus
+// most of the increment, which comes back with every move.
+func plan(lim Limits) budget {
+	if lim.Infinite {
+		return budget{}
+	}
+	if lim.MoveTime > 0 {
+		return budget{timed: true, exact: true, soft: lim.MoveTime, hard: lim.MoveTime}
+	}
+	if lim.Time <= 0 && lim.Inc <= 0 {
+		return budget{}
+	}
+	margin := max(minMargin, lim.Time/marginShare)
+	avail := lim.Time - margin
+	if avail < time.Millisecond {
+		// Nearly flagged: answer at once with what the first iterations
+		// give rather than lose on time.
+		avail = max(lim.Time/4, time.Millisecond)
+	}
+	mtg := lim.MovesToGo
+	if mtg <= 0 {
+		mtg = defaultMTG
+	}
+	soft := avail/time.Duration(mtg) + lim.Inc*3/4
+	hard := min(avail, 4*soft)
+	if lim.MovesToGo == 1 {
+		// The clock is refilled after this move: all of it may be used.
+		hard = avail
+	}
+	return budget{timed: true, soft: min(soft, hard), hard: hard}
+}
+
+// iterationDone reports whether, after an iteration that ended at elapsed,
+// the next one should not be started. An iteration costs a few times the
+// previous one, so without a reason to think longer the search stops at
+// half the soft limit; a best move that just changed earns the full soft
+// limit.
+func (b budget) iterationDone(elapsed time.Duration, unstable bool) bool {
+	if !b.timed || b.exact {
+		return false
+	}
+	limit := b.soft / 2
+	if unstable {
+		limit = b.soft
+	}
+	return elapsed >= limit
+}

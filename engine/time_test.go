@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"testing"
+	"time"
+)
+
+func TestPlan(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name       string
+		lim        Limits
+		timed      bool
+		soft, hard time.Duration // 0: not checked
+	}{
+		{"infinite", Limits{Infinite: true, Time: time.Minute}, false, 0, 0},
+		{"depth only", Limits{Depth: 5}, false, 0, 0},
+		{"movetime exact", Limits{MoveTime: 1500 * ms}, true, 1500 * ms, 1500 * ms},
+		// 60 s, no increment: margin 3 s (5%), 57 s over 30 moves.
+		{"sudden death", Limits{Time: 60 * time.Second}, true, 1900 * ms, 7600 * ms},
+		// 10 moves to go: a tenth of the usable time, hard at four times that.
+		{"moves to go", Limits{Time: 60 * time.Second, MovesToGo: 10}, true, 5700 * ms, 22800 * ms},
+		// Last move before the control: everything but the margin.
+		{"last move", Limits{Time: 10 * time.Second, MovesToGo: 1}, true, 9500 * ms, 9500 * ms},
+		// Increment: most of it is spent on top of the share.
+		{"increment", Limits{Time: 30 * time.Second, Inc: 2 * time.Second}, true, 950*ms + 1500*ms, 4 * (950*ms + 1500*ms)},
+	}
+	for _, c := range cases {
+		b := plan(c.lim)
+		if b.timed != c.timed || (c.soft != 0 && b.soft != c.soft) || (c.hard != 0 && b.hard != c.hard) {
+			t.Errorf("%s: got %+v, want timed=%v soft=%v hard=%v", c.name, b, c.timed, c.soft, c.hard)
+		}
+	}
+}
+
+// Whatever the clock, the hard limit leaves the safety margin (or, when
+// the clock is nearly gone, uses a fraction of what is left).
+func TestPlanNeverExceedsClock(t *testing.T) {
+	for _, left := range []time.Duration{5 * time.Millisecond, 40 * time.Millisecond, time.Second, time.Minute, time.Hour} {
+		for _, mtg := range []int{0, 1, 2, 40} {
+			for _, inc := range []time.Duration{0, time.Second} {
+				b := plan(Limits{Time: left, Inc: inc, MovesToGo: mtg})
+				margin := max(minMargin, left/marginShare)
+				if b.hard > left-margin && b.hard > left/4 {
+					t.Errorf("time %v inc %v mtg %d: hard %v leaves less than %v", left, inc, mtg, b.hard, margin)
+				}
+				if b.soft > b.hard || b.hard <= 0 {
+					t.Errorf("time %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, b.soft, b.hard)
+				}
+			}
+		}
+	}
+}

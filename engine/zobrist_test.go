@@ -1,0 +1,70 @@
+package engine
+
+import (
+	"testing"
+
+	"damka/engine/board"
+)
+
+// The incremental key equals the key computed from scratch along random
+// games, captures, promotions and king moves included.
+func TestHashIncremental(t *testing.T) {
+	var ml board.MoveList
+	for _, v := range testVariants {
+		for seed := uint64(1); seed <= 20; seed++ {
+			game := randomGame(v, 200, seed)
+			for _, p := range game {
+				h := hashPosition(&p)
+				v.Generate(&p, &ml)
+				for _, m := range ml.Slice() {
+					q := p.Play(m)
+					if got, want := hashMove(h, &p, m), hashPosition(&q); got != want {
+						t.Fatalf("%s %s move %v: incremental %x, scratch %x", v.Name, v.FEN(&p), m, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestHashSideToMove(t *testing.T) {
+	p := board.International.Start()
+	q := p
+	q.Side ^= 1
+	if hashPosition(&p) == hashPosition(&q) {
+		t.Error("the key ignores the side to move")
+	}
+}
+
+// BenchmarkHash compares the two ways of keeping the key: from scratch per
+// node, and the incremental update per move that the search uses.
+func BenchmarkHash(b *testing.B) {
+	v := board.International
+	var ps []board.Position
+	var ms []board.Move
+	var ml board.MoveList
+	for seed := uint64(1); seed <= 8; seed++ {
+		for _, p := range randomGame(v, 60, seed) {
+			v.Generate(&p, &ml)
+			for _, m := range ml.Slice() {
+				ps, ms = append(ps, p), append(ms, m)
+			}
+		}
+	}
+	b.Run("scratch", func(b *testing.B) {
+		var h uint64
+		for i := 0; b.Loop(); i++ {
+			q := ps[i%len(ps)].Play(ms[i%len(ms)])
+			h ^= hashPosition(&q)
+		}
+		_ = h
+	})
+	b.Run("incremental", func(b *testing.B) {
+		var h uint64
+		for i := 0; b.Loop(); i++ {
+			j := i % len(ps)
+			h = hashMove(h, &ps[j], ms[j])
+		}
+		_ = h
+	})
+}

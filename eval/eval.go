@@ -1,0 +1,147 @@
+// Package eval is damka's static evaluation: a hand-made sum of material,
+// square values, formation, runaway men and flying-king endgame knowledge.
+//
+// Every term is computed once per colour from tables in which Black's half
+// is White's half turned by 180 degrees, and the result is the difference,
+// so the score of a position and of its colour-reversed mirror agree (a test
+// checks it). Evaluate must stay cheap and allocation-free: the search calls
+// it at every leaf.
+package eval
+
+import "damka/engine/board"
+
+// Limit bounds the evaluation so that it never reaches the search's win
+// scores (the Hub scale clamps evaluations to about 80 men).
+const Limit = 8000
+
+// Evaluate scores p from the side to move's point of view (100 = one man).
+// The search calls it only in quiet positions: the side to move has no
+// capture.
+func Evaluate(v *board.Variant, p *board.Position) int {
+	switch v.Goal {
+	case board.Giveaway:
+		return giveaway(v, p)
+	case board.Breakthrough:
+		// Hook: the first king wins, so runaway men and advancement should
+		// dominate; the normal evaluation (which has both) stands in until
+		// a dedicated one is written and measured.
+		return normal(v, p)
+	}
+	return normal(v, p)
+}
+
+// giveaway is a first, minimal evaluation for the giveaway goal (no piece
+// or no move wins): material counted the other way round. A placeholder
+// for a real one, which would weigh mobility and forced captures.
+func giveaway(v *board.Variant, p *board.Position) int {
+	w := paramsFor(v)
+	var s int
+	for c := board.White; c <= board.Black; c++ {
+		sign := 1 - 2*int(c)
+		s -= sign * (100*(p.Pieces[c]&^p.Kings).Count() + w.king/2*(p.Pieces[c]&p.Kings).Count())
+	}
+	if p.Side == board.Black {
+		return -s
+	}
+	return s
+}
+
+// normal is the evaluation for the goal of capturing or blocking every
+// enemy piece.
+func normal(v *board.Variant, p *board.Position) int {
+	t := tablesFor(v.Geo)
+	w := paramsFor(v)
+	var mg, eg int // White's view
+	var side [2]sideInfo
+	for c := board.White; c <= board.Black; c++ {
+		side[c] = t.side(p, c, w)
+	}
+	for c := board.White; c <= board.Black; c++ {
+		sign := 1 - 2*int(c)
+		s := &side[c]
+		mat := 100*s.men + w.king*s.kings
+		mg += sign * (mat + s.mg)
+		eg += sign * (mat + s.eg)
+		if side[c^1].kings == 0 {
+			run := t.runaways(p, c, w)
+			mg += sign * run
+			eg += sign * run
+		}
+	}
+	// Taper by the men left: square values of the opening give way to those
+	// of the endgame as men come off.
+	maxMen := 2 * v.Rows * v.Geo.Width / 2
+	men := min(side[0].men+side[1].men, maxMen)
+	score := (mg*men + eg*(maxMen-men)) / maxMen
+	score = scale(t, w, p, &side, score)
+	score = max(-Limit, min(Limit, score))
+	if p.Side == board.Black {
+		return -score
+	}
+	return score
+}
+
+// sideInfo is what one side contributes, gathered in one pass.
+type sideInfo struct {
+	men, kings int
+	mg, eg     int // positional terms, material excluded
+}
+
+func (t *tables) side(p *board.Position, c board.Color, w *params) sideInfo {
+	own := p.Pieces[c]
+	opp := p.Pieces[c^1]
+	men := own &^ p.Kings
+	kings := own & p.Kings
+	si := sideInfo{men: men.Count(), kings: kings.Count()}
+	for b := men; b != 0; b &= b - 1 {
+		s := b.First()
+		si.mg += int(t.mgMan[c][s])
+		si.eg += int(t.egMan[c][s])
+	}
+	// Formation: guarding the back row and keeping both wings manned.
+	if opp&^p.Kings != 0 {
+		si.mg += w.guard * (men & t.guard[c]).Count()
+	}
+	l, r := (men & t.left[c]).Count(), (men & t.right[c]).Count()
+	si.mg -= w.balance * abs(l-r)
+	// Forward steps: a man whose forward squares are all taken cannot move;
+	// if the opponent holds one of them it is locked and usually a liability.
+	empty := t.geo.All &^ (own | opp)
+	f1, f2 := t.fwd[c][0], t.fwd[c][1]
+	step1, step2 := rot(men, f1)&empty, rot(men, f2)&empty
+	mob := step1.Count() + step2.Count()
+	canMove := rot(step1, -f1) | rot(step2, -f2)
+	blockedByOpp := rot(rot(men, f1)&opp, -f1) | rot(rot(men, f2)&opp, -f2)
+	locked := (men &^ canMove & blockedByOpp).Count()
+	pos := w.mobility*mob - w.locked*locked
+	si.mg += pos
+	si.eg += pos
+	if kings != 0 {
+		k := w.kingDiag*(kings&t.mainDiag).Count() + w.kingCtr*(kings&t.centre).Count()
+		si.mg += k
+		si.eg += k
+	}
+	return si
+}
+
+// runaways scores c's men that the opponent, who has no king, can no longer
+// stop: no opponent piece stands anywhere in the cone of squares ahead. An
+// opponent man outside the cone moves towards c's side and so can never
+// enter it. (Simple version: a man beside the path may still win it by a
+// backward capture, and the promotion race with the opponent's own runaways
+// is not counted; the bonus is kept below the value of the king it becomes.)
+func (t *tables) runaways(p *board.Position, c board.Color, w *params) int {
+	opp := p.Pieces[c^1]
+	bonus := 0
+	for b := p.Pieces[c] &^ p.Kings; b != 0; b &= b - 1 {
+		s := b.First()
+		if t.cone[c][s]&opp != 0 {
+			continue
+		}
+		togo := t.rows - 1 - int(t.adv[c][s])
+		if v := w.runaway - w.runawayPP*togo; v > 0 {
+			bonus += v
+		}
+	}
+	return bonus
+}

@@ -1,0 +1,144 @@
+package eval
+
+import (
+	"math/bits"
+	"sync"
+
+	"damka/engine/board"
+)
+
+// tables holds everything about a board geometry that the evaluation would
+// otherwise recompute per call. The colour index is the owner of the piece:
+// the Black half of every table is the White half turned by 180 degrees, so
+// the evaluation is symmetric by construction.
+type tables struct {
+	geo      *board.Geometry
+	rows     int // board height: men advance rows-1 times to promote
+	adv      [2][64]int8
+	mgMan    [2][64]int16 // men: middlegame square values (advancement, centre, edge)
+	egMan    [2][64]int16 // men: endgame square values (advancement)
+	cone     [2][64]board.Bitboard
+	guard    [2]board.Bitboard // back-row squares worth keeping against promotion
+	left     [2]board.Bitboard // the owner's left wing, as the owner sees the board
+	right    [2]board.Bitboard
+	centre   board.Bitboard // central squares; the set is its own mirror image
+	mainDiag board.Bitboard // the long diagonal from a1 (and its mirror image)
+	fwd      [2][2]int      // Step of the two forward directions of each colour
+}
+
+var (
+	tables10x10 = newTables(board.Board10x10)
+	tables8x8   = newTables(board.Board8x8)
+	otherTables sync.Map // *board.Geometry -> *tables, for geometries added later
+)
+
+// tablesFor returns the tables of g, building them on first use for a
+// geometry that is not one of the two built at start-up.
+func tablesFor(g *board.Geometry) *tables {
+	switch g {
+	case board.Board10x10:
+		return tables10x10
+	case board.Board8x8:
+		return tables8x8
+	}
+	if t, ok := otherTables.Load(g); ok {
+		return t.(*tables)
+	}
+	t, _ := otherTables.LoadOrStore(g, newTables(g))
+	return t.(*tables)
+}
+
+func newTables(g *board.Geometry) *tables {
+	t := &tables{geo: g, rows: g.Height}
+	t.fwd[board.White] = [2]int{g.Step[board.UpLeft], g.Step[board.UpRight]}
+	t.fwd[board.Black] = [2]int{g.Step[board.DownLeft], g.Step[board.DownRight]}
+	w, h := g.Width, g.Height
+	for n := 1; n <= g.Squares; n++ {
+		s, _ := g.Bit(n)
+		f, r := g.FileRank(s)
+		for c := board.White; c <= board.Black; c++ {
+			// Seen from c's side: own back row is row 0, own left is file 0.
+			row, file := r, f
+			if c == board.Black {
+				row, file = h-1-r, w-1-f
+			}
+			t.adv[c][s] = int8(row)
+			t.mgMan[c][s] = int16(manMg(row, file, w, h))
+			t.egMan[c][s] = int16(manEg(row, h))
+			if row == 0 && file > 0 && file < w-2 {
+				t.guard[c] |= s.Bit()
+			}
+			if file < w/2 {
+				t.left[c] |= s.Bit()
+			} else {
+				t.right[c] |= s.Bit()
+			}
+			// The cone: every square a man could reach by forward steps.
+			for m := 1; m <= g.Squares; m++ {
+				s2, _ := g.Bit(m)
+				f2, r2 := g.FileRank(s2)
+				row2, file2 := r2, f2
+				if c == board.Black {
+					row2, file2 = h-1-r2, w-1-f2
+				}
+				if d := row2 - row; d > 0 && abs(file2-file) <= d {
+					t.cone[c][s] |= s2.Bit()
+				}
+			}
+		}
+		if f >= 2 && f <= w-3 && r >= h/2-2 && r <= h/2+1 {
+			t.centre |= s.Bit()
+		}
+		// The long diagonal from a1, and on boards that are not square
+		// also its image under the half turn, so that the set is its own
+		// mirror image as the symmetry of the evaluation needs.
+		if f == r || w-1-f == h-1-r {
+			t.mainDiag |= s.Bit()
+		}
+	}
+	return t
+}
+
+// manMg is a man's middlegame square value: a little per row advanced (the
+// sum over a side's men is its tempo count, so the difference of the two
+// is the tempo balance), a bonus on the central squares that hold the
+// position together, and a penalty on the edge files where a man covers
+// only one diagonal.
+func manMg(row, file, w, h int) int {
+	v := 2 * min(row, h/2)
+	if row > h/2 {
+		// Men far ahead of the main body are targets before they are threats.
+		v -= row - h/2
+	}
+	if file >= 2 && file <= w-3 && row >= h/2-2 && row <= h/2+1 {
+		v += 8
+	}
+	if file == 0 || file == w-1 {
+		v -= 5
+	}
+	return v
+}
+
+// manEg is a man's endgame square value: advancement counts, more so on
+// the last rows before promotion.
+func manEg(row, h int) int {
+	v := 4 * row
+	if near := row - (h - 4); near > 0 {
+		v += 8 * near * near
+	}
+	return v
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// rot shifts every square of b by d bit positions, as the rules core does:
+// squares moved off the board land on ghost bits and are removed by an AND
+// with a set of real squares.
+func rot(b board.Bitboard, d int) board.Bitboard {
+	return board.Bitboard(bits.RotateLeft64(uint64(b), d))
+}

@@ -1,0 +1,101 @@
+package hub
+
+// The level command (protocols.md 1.8): the limits of the next search.
+//
+//	level depth=<plies> | nodes=<n> | move-time=<s>
+//	level [moves=<moves to the next control>] time=<remaining s> [inc=<s>]
+//	level infinite
+//
+// Each level line changes only the limits it names, so a GUI may split them
+// over several lines; the limits last until the next done or pos, which
+// reset them (Scan does the same). With no level at all a search runs until
+// stop, which is Scan's behaviour too.
+//
+// A line with a bad value answers an error and changes nothing. Unknown
+// arguments (draughtsnet's handicap= and ply=) are ignored, and so is the
+// ponder flag Scan accepts.
+//
+// engine.Limits reads a zero duration as "no limit", so times that mean "no
+// time left" are sent as one millisecond: move-time=0, and time<=0, which
+// pydraughts sends as clock minus increment when the clock is below the
+// increment (the increment is added before the move, so the engine still
+// has inc to spend).
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"damka/engine"
+)
+
+const (
+	maxDepth      = 1000
+	maxMovesToGo  = 10000
+	maxSeconds    = 1e9 // about 31 years: anything larger is a mistake
+	minSearchTime = time.Millisecond
+)
+
+func (s *Session) cmdLevel(l Line) {
+	lim := s.limits
+	for _, a := range l.Args {
+		var err error
+		switch a.Name {
+		case "depth":
+			lim.Depth, err = intArg(a, 1, maxDepth)
+		case "nodes":
+			var n int
+			n, err = intArg(a, 1, math.MaxInt64)
+			lim.Nodes = uint64(n)
+		case "moves":
+			lim.MovesToGo, err = intArg(a, 0, maxMovesToGo)
+		case "move-time":
+			lim.MoveTime, err = secondsArg(a, 0)
+			lim.MoveTime = max(lim.MoveTime, minSearchTime)
+		case "time":
+			lim.Time, err = secondsArg(a, -maxSeconds)
+			lim.Time = max(lim.Time, minSearchTime)
+		case "inc":
+			lim.Inc, err = secondsArg(a, 0)
+		case "infinite":
+			lim.Infinite = true
+		case "ponder":
+			// Accepted and ignored, as in Scan: pondering is go ponder.
+		default:
+			s.ignoreArg("level", a)
+		}
+		if err != nil {
+			s.errorf("level: %v", err)
+			return
+		}
+	}
+	s.limits = lim
+}
+
+// intArg reads a decimal integer in [lo, hi].
+func intArg(a Arg, lo, hi int) (int, error) {
+	if a.Flag {
+		return 0, fmt.Errorf("%s needs a value", a.Name)
+	}
+	n, err := strconv.Atoi(a.Value)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s must be an integer from %d to %d, not %s", a.Name, lo, hi, quoteValue(a.Value))
+	}
+	return n, nil
+}
+
+// secondsArg reads a number of seconds in [lo, maxSeconds] as a duration.
+func secondsArg(a Arg, lo float64) (time.Duration, error) {
+	if a.Flag {
+		return 0, fmt.Errorf("%s needs a value in seconds", a.Name)
+	}
+	f, err := strconv.ParseFloat(a.Value, 64)
+	if err != nil || math.IsNaN(f) || f < lo || f > maxSeconds {
+		return 0, fmt.Errorf("%s must be a number of seconds from %g to %g, not %s", a.Name, lo, maxSeconds, quoteValue(a.Value))
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
+
+// resetLimits forgets the limits after a search or a new position.
+func (s *Session) resetLimits() { s.limits = engine.Limits{} }

@@ -1,0 +1,227 @@
+package hub
+
+// The handshake (hub, set-param, init) and the engine's parameters.
+//
+// Output rules for id and param lines (protocols.md 1.11): pydraughts splits
+// them on spaces outside quotes and then each token on "=" into exactly two
+// parts, so these lines carry only name=value pairs, never bare flags, and
+// Format quotes every value that is not a plain name (spaces, empty).
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"damka/engine/board"
+)
+
+// Limits of the integer parameters, as declared in the param lines.
+const (
+	maxThreads = 64
+	maxHashMB  = 65536
+	maxMultiPV = 32
+)
+
+// param is one engine parameter: its declaration and how to read and set it.
+type param struct {
+	name string
+	typ  string // bool, int, string or enum
+	min  int    // int only
+	max  int    // int only
+	get  func(s *Session) string
+	set  func(s *Session, value string) error
+}
+
+// params lists the parameters in the order hub declares them.
+var params = []param{
+	{name: "variant", typ: "enum",
+		get: func(s *Session) string { return hubVariantName(s.variant) },
+		set: func(s *Session, value string) error {
+			v, err := lookupVariant(value)
+			if err != nil {
+				return err
+			}
+			// A new variant means a new board: the old position cannot be
+			// kept, so the session starts over from the initial position.
+			s.variant = v
+			s.root, s.history = v.Start(), nil
+			return nil
+		}},
+	{name: "threads", typ: "int", min: 1, max: maxThreads,
+		get: func(s *Session) string { return strconv.Itoa(s.engineOpts.Threads) },
+		set: func(s *Session, value string) error {
+			return s.setInt(&s.engineOpts.Threads, "threads", value, 1, maxThreads)
+		}},
+	{name: "hash", typ: "int", min: 1, max: maxHashMB, // MB
+		get: func(s *Session) string { return strconv.Itoa(s.engineOpts.HashMB) },
+		set: func(s *Session, value string) error {
+			return s.setInt(&s.engineOpts.HashMB, "hash", value, 1, maxHashMB)
+		}},
+	{name: "multipv", typ: "int", min: 1, max: maxMultiPV,
+		get: func(s *Session) string { return strconv.Itoa(s.engineOpts.MultiPV) },
+		set: func(s *Session, value string) error {
+			return s.setInt(&s.engineOpts.MultiPV, "multipv", value, 1, maxMultiPV)
+		}},
+	// book is declared because GUIs and lidraughts-bot configs send it, but
+	// damka has no opening book yet: the value is stored and has no effect
+	// until one exists.
+	{name: "book", typ: "bool",
+		get: func(s *Session) string { return strconv.FormatBool(s.book) },
+		set: func(s *Session, value string) error { return setBool(&s.book, "book", value) }},
+	// egdb-path is where endgame tables will be read from; like book it is
+	// stored only, until the engine can probe tables.
+	{name: "egdb-path", typ: "string",
+		get: func(s *Session) string { return s.egdbPath },
+		set: func(s *Session, value string) error { s.egdbPath = value; return nil }},
+	// ponder tells the GUI whether it may send go ponder; the engine itself
+	// ponders only when asked to, so the value changes nothing here.
+	{name: "ponder", typ: "bool",
+		get: func(s *Session) string { return strconv.FormatBool(s.ponder) },
+		set: func(s *Session, value string) error { return setBool(&s.ponder, "ponder", value) }},
+}
+
+// hubVariantName is the variant's name in the Hub ecosystem ("normal" for
+// International); variants that have none there use damka's own name.
+func hubVariantName(v *board.Variant) string {
+	if v.HubName != "" {
+		return v.HubName
+	}
+	return v.Name
+}
+
+// lookupVariant accepts the Hub names and all of damka's names and aliases.
+func lookupVariant(name string) (*board.Variant, error) {
+	want := strings.ToLower(strings.TrimSpace(name))
+	for _, v := range board.Variants() {
+		if hubVariantName(v) == want {
+			return v, nil
+		}
+	}
+	if v, err := board.Lookup(want); err == nil {
+		return v, nil
+	}
+	return nil, fmt.Errorf("unknown variant %s (known: %s)", clip(name), variantValues())
+}
+
+// variantValues is the values list of the variant enum.
+func variantValues() string {
+	var names []string
+	for _, v := range board.Variants() {
+		names = append(names, hubVariantName(v))
+	}
+	return strings.Join(names, " ")
+}
+
+func (s *Session) setInt(dst *int, name, value string, lo, hi int) error {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < lo || n > hi {
+		return fmt.Errorf("%s must be an integer from %d to %d, not %s", name, lo, hi, quoteValue(value))
+	}
+	if *dst != n {
+		*dst = n
+		s.optsDirty = true
+	}
+	return nil
+}
+
+func setBool(dst *bool, name, value string) error {
+	switch strings.ToLower(value) {
+	case "true", "1", "yes", "on":
+		*dst = true
+	case "false", "0", "no", "off":
+		*dst = false
+	default:
+		return fmt.Errorf("%s must be true or false, not %s", name, quoteValue(value))
+	}
+	return nil
+}
+
+// quoteValue shows a value in a message: clipped, and visibly empty.
+func quoteValue(v string) string {
+	if v == "" {
+		return "an empty value"
+	}
+	return "'" + clip(v) + "'"
+}
+
+// SetParam sets a parameter by name, as set-param does; cmd uses it for
+// "--name=value" command-line arguments. Unknown names are an error here
+// (set-param itself ignores them).
+func (s *Session) SetParam(name, value string) error {
+	for _, p := range params {
+		if p.name == strings.ToLower(name) {
+			return p.set(s, value)
+		}
+	}
+	return fmt.Errorf("unknown parameter %s", clip(name))
+}
+
+// HasParam reports whether name is one of the session's parameters.
+func HasParam(name string) bool {
+	for _, p := range params {
+		if p.name == strings.ToLower(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// cmdHub answers hub with id, one param line per parameter, and wait.
+func (s *Session) cmdHub(Line) {
+	s.sendf("id", A("name", s.name), A("version", s.version), A("author", s.author), A("country", s.country))
+	for _, p := range params {
+		args := []Arg{A("name", p.name), A("value", p.get(s)), A("type", p.typ)}
+		switch p.typ {
+		case "int":
+			args = append(args, A("min", strconv.Itoa(p.min)), A("max", strconv.Itoa(p.max)))
+		case "enum":
+			args = append(args, A("values", variantValues()))
+		}
+		s.sendf("param", args...)
+	}
+	s.send("wait")
+}
+
+// cmdSetParam handles set-param name=N value=V. Unknown names are ignored
+// with a log line (lidraughts-bot and draughtsnet send Scan's own params);
+// a bad value for a known one is an error and changes nothing.
+func (s *Session) cmdSetParam(l Line) {
+	name, ok := l.Get("name")
+	if !ok || name == "" {
+		s.errorf("set-param: missing name")
+		return
+	}
+	if !HasParam(name) {
+		s.logf("set-param: unknown parameter %s ignored", clip(name))
+		return
+	}
+	value, ok := l.Get("value")
+	if !ok {
+		s.errorf("set-param %s: missing value", clip(name))
+		return
+	}
+	for _, a := range l.Args {
+		if a.Name != "name" && a.Name != "value" {
+			s.ignoreArg("set-param", a)
+		}
+	}
+	if err := s.SetParam(name, value); err != nil {
+		s.errorf("set-param: %v", err)
+	}
+}
+
+// cmdInit hands the options to the searcher (this is where a real engine
+// allocates its hash table) and answers ready.
+func (s *Session) cmdInit(Line) {
+	s.applyOptions()
+	s.send("ready")
+}
+
+// applyOptions gives changed options to the searcher. It runs at init and
+// before a search, never during one.
+func (s *Session) applyOptions() {
+	if s.optsDirty {
+		s.searcher.SetOptions(s.engineOpts)
+		s.optsDirty = false
+	}
+}

@@ -1,0 +1,243 @@
+package hub
+
+// Searching: go think|ponder|analyze, stop, ponder-hit, and the info and
+// done lines.
+//
+// Every go is answered by exactly one done, also after stop, after a search
+// aborted by another command, and at the end of input. done carries move=
+// first and ponder= second, unquoted, because pydraughts splits it on
+// spaces (protocols.md 1.11). A root with no legal move gets a bare done at
+// once instead of a search (draughtsnet tolerates it; a GUI should never
+// ask).
+//
+// The searcher's answer is checked against the rules before it is sent: a
+// best move that is not legal (a searcher bug, or a search stopped before it
+// found anything) is replaced by the first legal move, and an illegal ponder
+// move is dropped, each with a log line. A GUI that receives an illegal move
+// forfeits the game; a weak move is the lesser harm.
+
+import (
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"damka/engine"
+	"damka/engine/board"
+)
+
+// running is the state of the search in progress.
+type running struct {
+	result chan engine.Result
+	root   board.Position
+	ponder bool         // a go ponder not yet turned into a normal search
+	retry  *time.Ticker // repeats Stop after stop, until the result comes
+	// stopped is set by stop; the search goroutine reads it before calling
+	// Search.
+	stopped atomic.Bool
+}
+
+func (s *Session) cmdGo(l Line) {
+	mode := ""
+	for _, a := range l.Args {
+		switch a.Name {
+		case "think", "ponder", "analyze":
+			if mode == "" {
+				mode = a.Name
+			}
+		default:
+			s.ignoreArg("go", a)
+		}
+	}
+	lim := s.limits
+	// Limits last for one search; resetting them here too (done resets
+	// them as well) makes the next go without level search until stop.
+	s.resetLimits()
+	if mode == "ponder" {
+		lim.Ponder = true
+	}
+	// analyze would disable the opening book, which does not exist yet; it
+	// is otherwise searched like think, with the limits given.
+
+	v, root := s.variant, s.root
+	var ml board.MoveList
+	v.Generate(&root, &ml)
+	if ml.N == 0 {
+		s.send("done")
+		return
+	}
+	s.applyOptions()
+
+	multi := s.engineOpts.MultiPV > 1
+	history := append([]board.Position(nil), s.history...)
+	run := &running{result: make(chan engine.Result, 1), root: root, ponder: lim.Ponder}
+	s.search = run
+	go func() {
+		if run.stopped.Load() {
+			// Stopped before it began (go then at once another command):
+			// skip the search; finish plays a legal move. This also avoids
+			// waiting for a Stop retry, as Stop is a no-op before Search.
+			run.result <- engine.Result{}
+			return
+		}
+		run.result <- s.searcher.Search(v, root, history, lim, func(in engine.Info) {
+			s.send(infoLine(v, in, multi))
+		})
+	}()
+}
+
+// duringSearch handles the lines allowed while a search runs and reports
+// whether l was one of them.
+func (s *Session) duringSearch(l Line) bool {
+	switch l.Command {
+	case "":
+		return true
+	case "ping":
+		s.send("pong")
+		return true
+	case "stop":
+		s.stopSearch()
+		return true
+	case "ponder-hit":
+		if s.search.ponder {
+			s.search.ponder = false
+			s.searcher.PonderHit()
+		} else {
+			s.logf("ponder-hit during a search that is not pondering: ignored")
+		}
+		return true
+	}
+	return false
+}
+
+// stopSearch asks the running search to stop; Run sends done when the
+// result comes.
+func (s *Session) stopSearch() {
+	s.search.stopped.Store(true)
+	s.searcher.Stop()
+	if s.search.retry == nil {
+		s.search.retry = time.NewTicker(stopRetry)
+	}
+}
+
+// abortSearch stops the running search, if any, and waits for it, sending
+// its done line.
+func (s *Session) abortSearch() {
+	if s.search == nil {
+		return
+	}
+	s.stopSearch()
+	for {
+		select {
+		case r := <-s.search.result:
+			s.finish(r)
+			return
+		case <-s.search.retry.C:
+			s.searcher.Stop()
+		}
+	}
+}
+
+// finish ends the search with its done line.
+func (s *Session) finish(r engine.Result) {
+	run := s.search
+	s.search = nil
+	if run.retry != nil {
+		run.retry.Stop()
+	}
+	s.resetLimits()
+
+	v := s.variant
+	var ml board.MoveList
+	v.Generate(&run.root, &ml)
+	if ml.N == 0 {
+		s.send("done")
+		return
+	}
+	best := ml.Moves[0]
+	switch {
+	case !r.HasBest && run.stopped.Load():
+		// Stopped before any iteration: no move is expected.
+	case !r.HasBest:
+		s.logf("search returned no move; playing %s", v.FormatHubMove(best))
+	case !isLegal(ml.Slice(), r.Best):
+		s.logf("search returned an illegal move (%s); playing %s", v.FormatHubMove(r.Best), v.FormatHubMove(best))
+	default:
+		best = r.Best
+	}
+	args := []Arg{A("move", v.FormatHubMove(best))}
+	if r.HasPonder && best == r.Best {
+		next := run.root.Play(best)
+		var replies board.MoveList
+		v.Generate(&next, &replies)
+		if isLegal(replies.Slice(), r.Ponder) {
+			args = append(args, A("ponder", v.FormatHubMove(r.Ponder)))
+		} else {
+			s.logf("search returned an illegal ponder move (%s): dropped", v.FormatHubMove(r.Ponder))
+		}
+	}
+	s.sendf("done", args...)
+}
+
+func isLegal(moves []board.Move, m board.Move) bool {
+	for _, o := range moves {
+		if o == m {
+			return true
+		}
+	}
+	return false
+}
+
+// infoLine formats one progress report: depth, mean-depth, score (Hub
+// scale, see formatScore), nodes, time in seconds, nps in millions of nodes
+// per second (as Scan writes it, 1.5) and the pv in Hub notation; multipv=
+// (the line number) is added when several lines are searched. Every field is
+// name=value, as pydraughts requires (1.11).
+func infoLine(v *board.Variant, in engine.Info, multi bool) string {
+	mean := in.MeanDepth
+	if mean <= 0 {
+		mean = float64(in.Depth)
+	}
+	secs := in.Time.Seconds()
+	nps := 0.0
+	if secs > 0 {
+		nps = float64(in.Nodes) / secs / 1e6
+	}
+	args := []Arg{
+		A("depth", strconv.Itoa(in.Depth)),
+		A("mean-depth", strconv.FormatFloat(mean, 'f', 1, 64)),
+		A("score", formatScore(in.Score)),
+		A("nodes", strconv.FormatUint(in.Nodes, 10)),
+		A("time", strconv.FormatFloat(secs, 'f', 3, 64)),
+		A("nps", strconv.FormatFloat(nps, 'f', 1, 64)),
+	}
+	if multi && in.MultiPV > 0 {
+		args = append(args, A("multipv", strconv.Itoa(in.MultiPV)))
+	}
+	if len(in.PV) > 0 {
+		pv := make([]byte, 0, 8*len(in.PV))
+		for i, m := range in.PV {
+			if i > 0 {
+				pv = append(pv, ' ')
+			}
+			pv = append(pv, v.FormatHubMove(m)...)
+		}
+		args = append(args, A("pv", string(pv)))
+	}
+	return Format("info", args...)
+}
+
+// formatScore writes an engine score in the Hub scale, men with two
+// decimals: 100 -> "1.00", -1 -> "-0.01", WinScore-5 -> "99.95". Integer
+// arithmetic keeps it exact.
+func formatScore(score int) string {
+	sign := ""
+	u := int64(score)
+	if u < 0 {
+		sign, u = "-", -u
+	}
+	frac := strconv.FormatInt(u%100, 10)
+	if len(frac) < 2 {
+		frac = "0" + frac
+	}
+	return sign + strconv.FormatInt(u/100, 10) + "." + frac
+}
