@@ -42,7 +42,8 @@ clean:
 	rm -rf bin
 
 # Refresh the profile of the profile-guided build from the perft benchmarks
-# (and, once it exists, the search bench).
+# and the search bench.
 pgo:
 	go test -run XXX -bench 'PerftInternational10|PerftRussian11' -benchtime 2x -cpuprofile /tmp/damka-perft.pprof ./engine/board/
-	go tool pprof -proto /tmp/damka-perft.pprof > cmd/damka/default.pgo
+	go test -run XXX -bench Bench -benchtime 2x -cpuprofile /tmp/damka-search.pprof ./bench/
+	go tool pprof -proto /tmp/damka-perft.pprof /tmp/damka-search.pprof > cmd/damka/default.pgo

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -55,5 +56,15 @@ func TestReproducible(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out1.String()), "\n")
 	if len(lines) != len(Positions)+1 || !strings.HasPrefix(lines[len(lines)-1], "bench nodes=") {
 		t.Errorf("output:\n%s", out1.String())
+	}
+}
+
+// BenchmarkBench runs the bench at a reduced depth; it is also the search
+// half of the profile-guided build's profile (make pgo).
+func BenchmarkBench(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := Run(BenchOptions{Depth: 11, Threads: 1, HashMB: 16}, io.Discard); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

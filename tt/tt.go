@@ -116,10 +116,11 @@ func (t *Table) Clear() {
 	wg.Wait()
 }
 
+// clearWords zeroes w with the runtime's memclr, which is many times faster
+// than one atomic store per word; Clear is documented as not concurrent
+// with Probe or Store, so plain stores are safe here.
 func clearWords(w []atomic.Uint64) {
-	for i := range w {
-		w[i].Store(0)
-	}
+	clear(w)
 }
 
 // NewSearch starts a new generation so that entries of earlier searches
