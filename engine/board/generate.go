@@ -51,10 +51,15 @@ func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *Mov
 		if kingCaps == 0 && v.singleJumps(us, opp, allKings, empty, j0, j1, j2, j3) {
 			return j0.Count() + j1.Count() + j2.Count() + j3.Count()
 		}
+		j := [4]Bitboard{j0, j1, j2, j3}
+		if kingCaps == 0 && (v.Capture == FreeChoice || v.Capture == Majority) {
+			if n, ok := v.countManRoutes(us, opp, empty, &j, keep); ok {
+				return n
+			}
+		}
 		scratch.N = 0
 		var p Position
 		p.Side, p.Pieces[us], p.Pieces[us^1], p.Kings = us, own, opp, allKings
-		j := [4]Bitboard{j0, j1, j2, j3}
 		if opp&allKings != 0 && v.MenSpareKings {
 			v.spareKingsRoutes(&p, &j, kingCaps, scratch, keep, nil)
 			return scratch.N
