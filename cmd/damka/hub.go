@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
+	"damka/bench/match"
 	"damka/engine"
 	"damka/protocol/hub"
 )
@@ -15,7 +17,7 @@ func init() {
 
 // hubFlags are the flags hub knows; every other "-name" argument is
 // ignored (see hubArgs).
-var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "h": true, "help": true}
+var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "weaken": true, "h": true, "help": true}
 
 func hubCmd(args []string) error {
 	known, params := hubArgs(args)
@@ -23,6 +25,7 @@ func hubCmd(args []string) error {
 	variant := fs.String("variant", "international", "rule set before any set-param (normal, russian, brazilian, english, ...)")
 	threads := fs.Int("threads", 1, "search threads (1..64)")
 	hashMB := fs.Int("hash", 16, "transposition table size in MB (1..65536)")
+	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
 	if err := parseFlags(fs, known); err != nil {
 		return err
 	}
@@ -37,7 +40,11 @@ func hubCmd(args []string) error {
 		return usagef("--hash must be from 1 to 65536 MB, not %d", *hashMB)
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
-	s := hub.NewSession(engine.New(opts), os.Stdin, os.Stdout,
+	searcher, err := weakened(*weaken, engine.New(opts))
+	if err != nil {
+		return err
+	}
+	s := hub.NewSession(searcher, os.Stdin, os.Stdout,
 		hub.WithVariant(v), hub.WithEngineOptions(opts), hub.WithVersion(version))
 	for _, p := range params {
 		if err := s.SetParam(p[0], p[1]); err != nil {
@@ -77,4 +84,30 @@ func hubArgs(args []string) (known []string, params [][2]string) {
 		}
 	}
 	return known, params
+}
+
+// weakened applies --weaken: "random" plays uniformly random legal moves,
+// "depth=N" and "nodes=N" cap every search.
+func weakened(spec string, e engine.Searcher) (engine.Searcher, error) {
+	if spec == "" {
+		return e, nil
+	}
+	if spec == "random" {
+		return match.NewRandomSearcher(1), nil
+	}
+	key, val, ok := strings.Cut(spec, "=")
+	n, err := strconv.ParseUint(val, 10, 64)
+	if !ok || err != nil || n == 0 || n > 1<<40 {
+		return nil, usagef("--weaken must be random, depth=N or nodes=N, not %q", spec)
+	}
+	switch key {
+	case "depth":
+		if n > 1000 {
+			return nil, usagef("--weaken depth=%d: at most 1000", n)
+		}
+		return match.NewCapped(e, int(n), 0), nil
+	case "nodes":
+		return match.NewCapped(e, 0, n), nil
+	}
+	return nil, usagef("--weaken must be random, depth=N or nodes=N, not %q", spec)
 }
