@@ -10,7 +10,8 @@ best() { # best of 3 wall times of one perft depth line
 	done
 	echo "$b"
 }
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), GOAMD64=${GOAMD64:-?}"
+amd64=$(go version -m "$bin" 2>/dev/null | awk '$2=="GOAMD64=" || $2 ~ /^GOAMD64=/ {sub("GOAMD64=","",$2); print $2}')
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg), GOAMD64=${amd64:-v1}"
 DEPTH=11; t=$(best --variant international --depth 11); echo "international start perft 11 (1665861398 leaves): best of 3 = ${t}s"
 DEPTH=11; t=$(best --variant international --depth 11 --threads 2); echo "international start perft 11, 2 threads: best of 3 = ${t}s"
 DEPTH=12; t=$(best --variant russian --depth 12 --dups keep); echo "russian start perft 12 dups kept (545059387 leaves): best of 3 = ${t}s"
