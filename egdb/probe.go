@@ -1,0 +1,564 @@
+package egdb
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/zstd"
+
+	"damka/engine/board"
+)
+
+// Value is a game-theoretic result from the side to move's point of view.
+type Value int8
+
+const (
+	Loss Value = -1
+	Draw Value = 0
+	Win  Value = 1
+)
+
+func (v Value) String() string {
+	switch v {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
+// Result is what a probe finds: the value for the side to move and, when
+// the tables store it, the distance: plies to the end of the game with
+// best play (the winner ends it as soon as it can, the loser as late as it
+// can; the game ends when the side to move has no move). Dist is -1 for
+// draws and where distances are not stored.
+type Result struct {
+	Value Value
+	Dist  int
+}
+
+func (r Result) String() string {
+	if r.Dist >= 0 {
+		return fmt.Sprintf("%s in %d plies", r.Value, r.Dist)
+	}
+	return r.Value.String()
+}
+
+// Stats counts probes; the counters are cumulative and safe to read at any
+// time.
+type Stats struct {
+	Probes      uint64 // calls to Probe
+	Hits        uint64 // probes that found a value
+	CacheHits   uint64 // block lookups served from the cache
+	CacheMisses uint64 // blocks decoded
+	Errors      uint64 // block reads that failed (the table is then ignored)
+}
+
+// DB is a set of opened tables of one variant. Probe may be called from
+// any number of goroutines at once.
+type DB struct {
+	v         *board.Variant
+	x         *geometry
+	dec       *zstd.Decoder
+	cache     *cache
+	mu        sync.Mutex // guards tables, byMat and problems while opening and adding
+	tables    []*table
+	byMat     atomic.Pointer[[]*table] // by matKey; replaced as a whole when tables are added
+	maxPieces atomic.Int32
+	noMmap    bool
+	problems  []error
+
+	// Counters hit by every probe are striped over cache lines (the stripe
+	// chosen from the position) so that search threads do not fight over
+	// one line; Stats sums them.
+	stripes           [16]counterStripe
+	cacheMisses, errs atomic.Uint64
+}
+
+type counterStripe struct {
+	probes, hits, cacheHits atomic.Uint64
+	_                       [40]byte
+}
+
+func (db *DB) stripe(p *board.Position) *counterStripe {
+	h := uint64(p.Pieces[0]^p.Pieces[1]<<1^p.Kings) * 0x9E3779B97F4A7C15
+	return &db.stripes[h>>60]
+}
+
+// matLimit bounds each of the four counts of a tabled material.
+const matLimit = 16
+
+func matKey(m Material) int {
+	return ((m.WM*matLimit+m.BM)*matLimit+m.WK)*matLimit + m.BK
+}
+
+// Options tunes Open.
+type Options struct {
+	// CacheBytes is the memory for decoded blocks (default 64 MiB).
+	CacheBytes int64
+	// NoMmap reads blocks with ReadAt instead of mapping the files.
+	NoMmap bool
+}
+
+// DefaultCacheBytes is the decoded-block cache of Open.
+const DefaultCacheBytes = 64 << 20
+
+// maxBlockBytes bounds the decoded size of a block this package writes or
+// accepts; it sizes the cache's buffers.
+const maxBlockBytes = 1 << 16
+
+func newDB(v *board.Variant, opt Options) (*DB, error) {
+	if err := Supported(v); err != nil {
+		return nil, err
+	}
+	x, err := newGeometry(v.Geo)
+	if err != nil {
+		return nil, err
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecodeAllCapLimit(true),
+		zstd.WithDecoderMaxMemory(maxBlockBytes))
+	if err != nil {
+		return nil, err
+	}
+	if opt.CacheBytes <= 0 {
+		opt.CacheBytes = DefaultCacheBytes
+	}
+	return &DB{v: v, x: x, dec: dec, cache: newCache(opt.CacheBytes, 1<<14), noMmap: opt.NoMmap}, nil
+}
+
+// Open opens the tables of variant v in dir (files <variant>_<slice>.egdb;
+// other variants' files are ignored). A file that is damaged, truncated,
+// of another variant or of other rules is left out and named in the
+// returned error; the DB is still returned and usable without it, so a
+// caller may log the error and play on. Only an unreadable dir returns a
+// nil DB.
+func Open(dir string, v *board.Variant) (*DB, error) {
+	return OpenWith(dir, v, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(dir string, v *board.Variant, opt Options) (*DB, error) {
+	db, err := newDB(v, opt)
+	if err != nil {
+		return nil, err
+	}
+	names, err := tableFiles(dir, v)
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	for _, n := range names {
+		if err := db.addFile(filepath.Join(dir, n)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return db, errors.Join(errs...)
+}
+
+// tableFiles lists the finished table files of v in dir, sorted.
+func tableFiles(dir string, v *board.Variant) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("egdb: %w", err)
+	}
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.Type().IsRegular() && strings.HasPrefix(n, v.Name+"_") && strings.HasSuffix(n, fileSuffix) {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// materialOf reads the material from a file name of variant v.
+func materialOf(v *board.Variant, name string) (Material, error) {
+	s := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), v.Name+"_"), fileSuffix)
+	m, err := ParseMaterial(s)
+	if err != nil {
+		return m, err
+	}
+	if !m.valid(v) || m.WM >= matLimit || m.BM >= matLimit || m.WK >= matLimit || m.BK >= matLimit {
+		return m, fmt.Errorf("slice %s cannot be tabled for %s", m, v.Name)
+	}
+	return m, nil
+}
+
+// addFile opens one table file and adds it, replacing an earlier table of
+// the same slice. On error the DB is unchanged and the error is recorded.
+func (db *DB) addFile(path string) error {
+	err := db.addFileErr(path)
+	if err != nil {
+		db.mu.Lock()
+		db.problems = append(db.problems, err)
+		db.mu.Unlock()
+	}
+	return err
+}
+
+func (db *DB) addFileErr(path string) error {
+	m, err := materialOf(db.v, path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	t, err := openTable(path, f, fi.Size(), db, m)
+	if err != nil {
+		f.Close()
+		return err
+	}
+	t.file = f
+	if !db.noMmap {
+		if data, err := mapFile(f, fi.Size()); err == nil {
+			t.data, t.mapped, t.file = data, true, nil
+			f.Close()
+		}
+	}
+	db.add(t)
+	return nil
+}
+
+// addBytes adds a table held in memory (embedded).
+func (db *DB) addBytes(name string, data []byte) error {
+	m, err := materialOf(db.v, name)
+	if err == nil {
+		var t *table
+		t, err = openTable(name, bytesReaderAt(data), int64(len(data)), db, m)
+		if err == nil {
+			t.data = data
+			db.add(t)
+			return nil
+		}
+	}
+	db.mu.Lock()
+	db.problems = append(db.problems, err)
+	db.mu.Unlock()
+	return err
+}
+
+type bytesReaderAt []byte
+
+func (b bytesReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off > int64(len(b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func (db *DB) add(t *table) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	t.id = uint32(len(db.tables))
+	db.tables = append(db.tables, t)
+	if by := db.byMat.Load(); by != nil {
+		if old := (*by)[matKey(t.hdr.material)]; old != nil {
+			db.cache.drop(old)
+		}
+	}
+	// Probes read byMat without a lock, so it is copied, never changed in
+	// place; tables are added only while building, before probing starts
+	// on them.
+	by := make([]*table, matLimit*matLimit*matLimit*matLimit)
+	if old := db.byMat.Load(); old != nil {
+		copy(by, *old)
+	}
+	by[matKey(t.hdr.material)] = t
+	db.byMat.Store(&by)
+	db.maxPieces.Store(max(db.maxPieces.Load(), int32(t.hdr.material.Pieces())))
+}
+
+// Close releases the files. It must not run while probes are in flight.
+func (db *DB) Close() error {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	for _, t := range db.tables {
+		db.cache.drop(t)
+		t.close()
+	}
+	db.tables = nil
+	db.byMat.Store(nil)
+	db.maxPieces.Store(0)
+	return nil
+}
+
+// Variant is the variant of the tables.
+func (db *DB) Variant() *board.Variant { return db.v }
+
+// MaxPieces is the largest number of pieces of any opened slice: a cheap
+// filter before probing (a probe may still miss if some slice of that size
+// is absent).
+func (db *DB) MaxPieces() int { return int(db.maxPieces.Load()) }
+
+// Problems lists the files that could not be used, opened or read.
+func (db *DB) Problems() []error {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return append([]error(nil), db.problems...)
+}
+
+// Stats returns the probe counters.
+func (db *DB) Stats() Stats {
+	st := Stats{CacheMisses: db.cacheMisses.Load(), Errors: db.errs.Load()}
+	for i := range db.stripes {
+		c := &db.stripes[i]
+		st.Probes += c.probes.Load()
+		st.Hits += c.hits.Load()
+		st.CacheHits += c.cacheHits.Load()
+	}
+	return st
+}
+
+// Probe returns the value of p for the side to move. ok is false when p
+// has more pieces than the tables, a slice it needs is missing or damaged,
+// or p is not a legal position (a man on its promotion row). A position
+// where the side to move must capture is not stored: it is resolved by
+// searching the captures into the smaller slices, which is exact and cheap
+// since every capture removes a piece. Probe does not allocate when the
+// blocks it needs are cached.
+func (db *DB) Probe(p *board.Position) (Result, bool) {
+	c := db.stripe(p)
+	c.probes.Add(1)
+	r, ok := db.probe(p)
+	if ok {
+		c.hits.Add(1)
+	}
+	return r, ok
+}
+
+func (db *DB) probe(p *board.Position) (Result, bool) {
+	own, opp := p.Pieces[p.Side&1], p.Pieces[p.Side&1^1]
+	if own == 0 {
+		return Result{Loss, 0}, true // no piece, no move: lost
+	}
+	if opp == 0 || own.Count()+opp.Count() > int(db.maxPieces.Load()) {
+		return Result{}, false
+	}
+	if db.v.HasCapture(p) {
+		sc := scratchPool.Get().(*scratch)
+		sc.pos[0] = *p
+		r, ok := db.searchCaptures(sc, 0)
+		scratchPool.Put(sc)
+		return r, ok
+	}
+	return db.lookup(p)
+}
+
+// scratch holds a position and a move list per ply of a probe's capture
+// search (each capture removes a piece, so the depth stays below the piece
+// count). Both would escape to the heap through Generate in a recursive
+// function, so probes borrow them from a pool instead of allocating.
+type scratch struct {
+	pos [maxSearchDepth + 1]board.Position
+	ml  [maxSearchDepth]board.MoveList
+}
+
+const maxSearchDepth = 4 * matLimit
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// searchCaptures resolves sc.pos[depth], where a capture is pending, from
+// the values of its children.
+func (db *DB) searchCaptures(sc *scratch, depth int) (Result, bool) {
+	if depth >= maxSearchDepth {
+		return Result{}, false
+	}
+	p, ml := &sc.pos[depth], &sc.ml[depth]
+	db.v.Generate(p, ml)
+	var acc resultAcc
+	for i := 0; i < ml.N; i++ {
+		c := &sc.pos[depth+1]
+		p.PlayInto(ml.Moves[i], c)
+		own, opp := c.Pieces[c.Side&1], c.Pieces[c.Side&1^1]
+		var r Result
+		var ok bool
+		switch {
+		case own == 0:
+			r, ok = Result{Loss, 0}, true
+		case opp == 0:
+			ok = false
+		case db.v.HasCapture(c):
+			r, ok = db.searchCaptures(sc, depth+1)
+		default:
+			r, ok = db.lookup(c)
+		}
+		if !ok {
+			return Result{}, false
+		}
+		acc.add(r)
+	}
+	return acc.result(), true
+}
+
+// resultAcc combines the values of the children (each from its own side
+// to move's view) into the parent's: win if some child is lost (fastest
+// such), loss if every child is won (slowest), else draw. A distance is
+// known only when the distances it depends on are.
+type resultAcc struct {
+	win, draw     bool
+	winD, lossD   int
+	winOK, lossOK bool
+	any           bool
+}
+
+func (a *resultAcc) add(r Result) {
+	if !a.any {
+		a.any, a.winOK, a.lossOK, a.winD = true, true, true, 1<<30
+	}
+	switch r.Value {
+	case Loss:
+		a.win = true
+		if r.Dist < 0 {
+			a.winOK = false
+		} else {
+			a.winD = min(a.winD, r.Dist+1)
+		}
+	case Draw:
+		a.draw = true
+	case Win:
+		if r.Dist < 0 {
+			a.lossOK = false
+		} else {
+			a.lossD = max(a.lossD, r.Dist+1)
+		}
+	}
+}
+
+func (a *resultAcc) result() Result {
+	switch {
+	case !a.any:
+		return Result{Loss, 0}
+	case a.win && a.winOK:
+		return Result{Win, a.winD}
+	case a.win:
+		return Result{Win, -1}
+	case a.draw:
+		return Result{Draw, -1}
+	case a.lossOK:
+		return Result{Loss, a.lossD}
+	}
+	return Result{Loss, -1}
+}
+
+// lookup reads the stored value of p (no capture pending).
+func (db *DB) lookup(p *board.Position) (Result, bool) {
+	d := db.x.canonical(p)
+	m := d.material()
+	if m.WM >= matLimit || m.BM >= matLimit || m.WK >= matLimit || m.BK >= matLimit {
+		return Result{}, false
+	}
+	by := db.byMat.Load()
+	if by == nil {
+		return Result{}, false
+	}
+	t := (*by)[matKey(m)]
+	if t == nil || t.bad.Load() {
+		return Result{}, false
+	}
+	i, ok := t.ix.index(d)
+	if !ok {
+		return Result{}, false
+	}
+	return db.stored(t, i)
+}
+
+// stored reads the value at index i of t.
+func (db *DB) stored(t *table, i uint64) (Result, bool) {
+	bp := uint64(t.hdr.blockPositions)
+	blk, off := uint32(i/bp), int(i%bp)
+	byteOff := off
+	if t.hdr.encoding == encWDL {
+		byteOff = off / 5
+	}
+	b, hit, err := db.cache.get(t, blk, byteOff)
+	if hit {
+		db.stripes[i%uint64(len(db.stripes))].cacheHits.Add(1)
+	} else {
+		db.cacheMisses.Add(1)
+	}
+	if err != nil {
+		db.errs.Add(1)
+		db.markBad(t, err)
+		return Result{}, false
+	}
+	if t.hdr.encoding == encWDL {
+		switch wdlDigit[b][off%5] {
+		case 1:
+			return Result{Win, -1}, true
+		case 2:
+			return Result{Loss, -1}, true
+		}
+		return Result{Draw, -1}, true
+	}
+	return decodeDist(b), true
+}
+
+// decodeDist reads an encDist byte.
+func decodeDist(b byte) Result {
+	if b == 0 {
+		return Result{Draw, -1}
+	}
+	d := int(b) - 1
+	if d&1 == 1 {
+		return Result{Win, d}
+	}
+	return Result{Loss, d}
+}
+
+// wdlDigit[b][k] is the k-th base-3 digit of b.
+var wdlDigit [256][5]uint8
+
+func init() {
+	for b := 0; b < 243; b++ {
+		x := b
+		for k := 0; k < 5; k++ {
+			wdlDigit[b][k] = uint8(x % 3)
+			x /= 3
+		}
+	}
+}
+
+// markBad takes t out of use after err, recording err once.
+func (db *DB) markBad(t *table, err error) {
+	if !t.bad.Swap(true) {
+		db.mu.Lock()
+		db.problems = append(db.problems, err)
+		db.mu.Unlock()
+	}
+}
+
+// Info describes the opened slices, smallest first.
+func (db *DB) Info() []SliceReport {
+	db.mu.Lock()
+	ms := make([]Material, 0, len(db.tables))
+	for _, t := range db.tables {
+		ms = append(ms, t.hdr.material)
+	}
+	db.mu.Unlock()
+	sort.Slice(ms, func(i, j int) bool { return less(ms[i], ms[j]) })
+	out := make([]SliceReport, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, db.report(m))
+	}
+	return out
+}
