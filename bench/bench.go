@@ -32,6 +32,7 @@ type BenchResult struct {
 	Time      time.Duration
 	NPS       float64
 	Positions int
+	TBHits    uint64 // endgame table hits
 }
 
 // Position is one bench position.
@@ -115,9 +116,13 @@ func Run(opts BenchOptions, out io.Writer) (BenchResult, error) {
 		res.Nodes += r.Nodes
 		res.Time += d
 		res.Positions++
-		fmt.Fprintf(out, "pos=%d variant=%s nodes=%d time=%.3f nps=%.0f\n", i+1, v.Name, r.Nodes, d.Seconds(), nps(r.Nodes, d))
+		res.TBHits += r.TBHits
+		fmt.Fprintf(out, "pos=%d variant=%s nodes=%d time=%.3f nps=%.0f tbhits=%d\n", i+1, v.Name, r.Nodes, d.Seconds(), nps(r.Nodes, d), r.TBHits)
 	}
 	res.NPS = nps(res.Nodes, res.Time)
+	// The last line stays "bench nodes= time= nps=" for scripts; table
+	// hits go on the line before it.
+	fmt.Fprintf(out, "bench tbhits=%d positions=%d\n", res.TBHits, res.Positions)
 	fmt.Fprintf(out, "bench nodes=%d time=%.3f nps=%.0f\n", res.Nodes, res.Time.Seconds(), res.NPS)
 	return res, nil
 }

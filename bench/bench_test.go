@@ -54,7 +54,7 @@ func TestReproducible(t *testing.T) {
 		t.Errorf("runs differ: %d and %d nodes", a.Nodes, b.Nodes)
 	}
 	lines := strings.Split(strings.TrimSpace(out1.String()), "\n")
-	if len(lines) != len(Positions)+1 || !strings.HasPrefix(lines[len(lines)-1], "bench nodes=") {
+	if len(lines) != len(Positions)+2 || !strings.HasPrefix(lines[len(lines)-1], "bench nodes=") {
 		t.Errorf("output:\n%s", out1.String())
 	}
 }

@@ -38,6 +38,11 @@ type Options struct {
 	Threads int // search goroutines (Lazy SMP); 1 if < 1
 	HashMB  int // transposition table size; 16 if < 1
 	MultiPV int // principal variations reported; 1 if < 1
+	// EGDBPath is a directory of endgame tables (damka egdb build); empty
+	// means the tables embedded in the binary (International and Russian,
+	// up to 4 pieces).
+	EGDBPath string
+	NoEGDB   bool // search without endgame tables
 }
 
 // Info is one progress report (one per completed iteration and PV line).
@@ -63,6 +68,7 @@ type Result struct {
 	Depth     int
 	Nodes     uint64
 	Time      time.Duration
+	TBHits    uint64 // endgame table hits
 }
 
 // Searcher is what protocols and tools need from a search engine; *Engine

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"damka/egdb"
 	"damka/engine/board"
 	"damka/tt"
 )
@@ -21,6 +22,7 @@ type Engine struct {
 	tt      *tt.Table
 	threads []*thread
 	knobs   knobs
+	tables  map[string]*egdb.DB // endgame tables by variant and directory
 
 	stop      atomic.Bool  // every thread polls it
 	mainDone  atomic.Bool  // the main thread has decided: helpers may stop
@@ -183,6 +185,7 @@ func (e *Engine) result(main *thread, startTime time.Time) Result {
 		Depth:   main.completed,
 		Nodes:   nodes,
 		Time:    time.Since(startTime),
+		TBHits:  e.tableHits(),
 	}
 	if r.Score == -inf {
 		// Stopped before the first move was searched: nothing is known.

@@ -24,6 +24,11 @@ func skipDepth(id, depth int) bool {
 func (t *thread) setup(v *board.Variant, root *board.Position, history []board.Position) {
 	t.v = v
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
+	t.tb, t.tbPieces = t.e.tablesFor(v), 0
+	if t.tb != nil {
+		t.tbPieces = t.tb.MaxPieces()
+	}
+	t.tbHits.Store(0)
 	t.published.Store(0)
 	t.selDepth, t.completed, t.rootDepth = 0, 0, 0
 	t.depthDone.Store(0)
@@ -224,7 +229,7 @@ func (t *thread) report(depth int) {
 		r := &t.rootMoves[i]
 		in := Info{
 			Depth: depth, MeanDepth: mean, SelDepth: r.selDepth, Score: r.shownScore(),
-			Nodes: nodes, Time: elapsed, PV: slices.Clone(r.pv),
+			Nodes: nodes, Time: elapsed, PV: slices.Clone(r.pv), TBHits: e.tableHits(),
 		}
 		if t.multiPV > 1 {
 			in.MultiPV = i + 1

@@ -168,6 +168,12 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 	f := &t.stack[ply]
+	if t.tb != nil && (f.pos.Pieces[0]|f.pos.Pieces[1]).Count() <= t.tbPieces {
+		if r, ok := t.tb.Probe(&f.pos); ok {
+			t.tbHits.Add(1)
+			return tableScore(r, ply)
+		}
+	}
 	key := t.ttKey(ply)
 	e, hit := t.e.tt.Probe(key)
 	var ttMove uint16

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"damka/egdb"
 	"damka/engine/board"
 	"damka/eval"
 )
@@ -73,6 +74,9 @@ type thread struct {
 
 	nodes     uint64
 	nextCheck uint64
+	tb        *egdb.DB      // endgame tables of the variant, or nil
+	tbPieces  int           // most pieces the tables cover
+	tbHits    atomic.Uint64 // probes answered by the tables
 	published atomic.Uint64 // nodes, for the other threads to read
 	abort     bool
 	selDepth  int

@@ -89,3 +89,23 @@ func TestSolvedPositions(t *testing.T) {
 		}
 	}
 }
+
+// With the embedded endgame tables the search plays the table's answer at
+// once: three kings holding the main road against a lone king off it win in
+// Russian draughts (Petrov's triangle), which no shallow search can see.
+func TestTablesInSearch(t *testing.T) {
+	v := board.Russian
+	root := mustFEN(t, v, "W:WKa1,Kc1,Ka3:BKh2")
+	var hits uint64
+	r := New(Options{HashMB: 1}).Search(v, root, nil, Limits{Depth: 4}, func(in Info) { hits = in.TBHits })
+	if r.Score < WinBound {
+		t.Errorf("score %d, want a win from the tables", r.Score)
+	}
+	if hits == 0 {
+		t.Error("no table hits reported")
+	}
+	r = New(Options{HashMB: 1, NoEGDB: true}).Search(v, root, nil, Limits{Depth: 4}, nil)
+	if r.Score >= WinBound {
+		t.Errorf("without tables a depth-4 search already scores %d", r.Score)
+	}
+}

@@ -22,6 +22,7 @@ func analyseCmd(args []string) error {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MiB")
 	multipv := fs.Int("multipv", 1, "principal variations to show")
+	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -41,7 +42,11 @@ func analyseCmd(args []string) error {
 	case *multipv < 1 || *multipv > 100:
 		return usagef("multipv must be between 1 and 100, not %d", *multipv)
 	}
-	e := engine.New(engine.Options{Threads: *threads, HashMB: *hash, MultiPV: *multipv})
+	opts := engine.Options{Threads: *threads, HashMB: *hash, MultiPV: *multipv}
+	if err := tables(&opts); err != nil {
+		return err
+	}
+	e := engine.New(opts)
 	think := time.Duration(*secs * float64(time.Second))
 	var lim engine.Limits
 	switch {
@@ -63,9 +68,9 @@ func analyseCmd(args []string) error {
 		if in.MultiPV > 0 {
 			fmt.Fprintf(&sb, " multipv=%d", in.MultiPV)
 		}
-		fmt.Fprintf(&sb, " score=%s nodes=%d nps=%.0f time=%.3f pv=%s",
+		fmt.Fprintf(&sb, " score=%s nodes=%d nps=%.0f time=%.3f tbhits=%d pv=%s",
 			engine.FormatScore(in.Score), in.Nodes, float64(in.Nodes)/max(in.Time.Seconds(), 1e-9),
-			in.Time.Seconds(), pvText(v, p, in.PV))
+			in.Time.Seconds(), in.TBHits, pvText(v, p, in.PV))
 		fmt.Println(sb.String())
 	})
 	if !r.HasBest {

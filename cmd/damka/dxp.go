@@ -37,6 +37,7 @@ func dxpCmd(args []string) error {
 	stopPeer := fs.Bool("stop-peer", false, "initiator: ask the follower to exit after the last game (stop code 1)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
+	tables := tableFlags(fs)
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
@@ -78,12 +79,16 @@ func dxpCmd(args []string) error {
 		}
 	}
 
+	opts := engine.Options{Threads: *threads, HashMB: *hash}
+	if err := tables(&opts); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var tally dxp.Tally
 	cfg := dxp.Config{
 		Name:           *name,
-		Searcher:       engine.New(engine.Options{Threads: *threads, HashMB: *hash}),
+		Searcher:       engine.New(opts),
 		Logger:         log.New(os.Stderr, "dxp: ", log.Ltime),
 		ReadTimeout:    *timeout,
 		RefuseTakeBack: *noTakeBack,

@@ -3,8 +3,10 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
 	"strings"
 
+	"damka/engine"
 	"damka/engine/board"
 )
 
@@ -48,4 +50,20 @@ func position(variant, fen string) (*board.Variant, board.Position, error) {
 		return nil, board.Position{}, usagef("%v", err)
 	}
 	return v, p, nil
+}
+
+// tableFlags adds --egdb DIR and --no-egdb to fs; the returned function,
+// called after parsing, copies them into the engine options.
+func tableFlags(fs *flag.FlagSet) func(*engine.Options) error {
+	dir := fs.String("egdb", "", "directory of endgame tables built by 'damka egdb build' (default: the tables embedded in the binary)")
+	off := fs.Bool("no-egdb", false, "search without endgame tables")
+	return func(o *engine.Options) error {
+		if *dir != "" {
+			if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
+				return usagef("--egdb %q is not a readable directory", *dir)
+			}
+		}
+		o.EGDBPath, o.NoEGDB = *dir, *off
+		return nil
+	}
 }

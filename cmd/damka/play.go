@@ -28,6 +28,7 @@ func playCmd(args []string) error {
 	level := fs.String("level", "time=1", "engine strength: depth=N (plies) or time=S (seconds per move)")
 	threads := fs.Int("threads", 1, "search threads (1..64)")
 	hashMB := fs.Int("hash", 64, "transposition table size in MB (1..65536)")
+	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,8 +46,12 @@ func playCmd(args []string) error {
 	if *hashMB < 1 || *hashMB > 65536 {
 		return usagef("--hash must be from 1 to 65536 MB, not %d", *hashMB)
 	}
+	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
+	if err := tables(&opts); err != nil {
+		return err
+	}
 	g := &game{
-		eng: engine.New(engine.Options{Threads: *threads, HashMB: *hashMB}),
+		eng: engine.New(opts),
 		in:  bufio.NewScanner(os.Stdin),
 		out: os.Stdout,
 		lim: lim,

@@ -234,8 +234,10 @@ func (cg *capGen) jumped(i int, land, taken Bitboard, n int) {
 // direction of the last jump (-1 before the first). promoted marks a man
 // crowned during this capture (Russian rules). skip is a direction not to
 // explore (-1 for none): going straight on from a landing square further
-// along the line is the same route as going straight on from the first one,
-// and the caller has checked that the capture continues from cur.
+// along the line is the same move as going straight on from the first one,
+// and the caller has checked that the capture continues from cur. (It is a
+// different route, and when routes are wanted (cg.path set: Paths) every
+// route is walked: lidraughts counts them all.)
 func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, skip int) {
 	found := skip >= 0
 	order := cg.order // on entry: the kings met before this jump
@@ -302,7 +304,7 @@ func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, sk
 			b := l & -l
 			cg.setPath(n+1, b)
 			straight := i
-			if b == land {
+			if b == land || cg.path != nil {
 				straight = -1
 			}
 			cg.king(b, taken, n+1, i, promoted, straight)

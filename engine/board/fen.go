@@ -10,8 +10,14 @@ import (
 // "B:W18,24,K10:Bc3,Kd4". Squares may be numbers (with ranges) or algebraic
 // names; kings carry a K prefix. The lidraughts extensions ":H<n>" and
 // ":F<n>" are accepted and checked but do not change the position.
+//
+// Variants with a king-move limit (Frisian) take damka's extension
+// ":KW<square>/<n>" and ":KB<square>/<n>": the king of that colour on that
+// square has made the last n non-capturing moves of its side in a row
+// (Position.KingRun); without it no run is under way.
 func (v *Variant) ParseFEN(s string) (Position, error) {
 	var p Position
+	p.KingRun.Limit = uint8(v.KingMoveLimit)
 	s = strings.TrimSpace(s)
 	s = strings.Trim(s, `"`)
 	s = strings.TrimSuffix(s, ".")
@@ -28,6 +34,7 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 		return p, fmt.Errorf("FEN %q: side to move must be W or B, not %q", s, fields[0])
 	}
 	var placed Bitboard
+	var runs []string // king-run fields, read once the pieces are known
 	seen := [2]bool{}
 	for _, f := range fields[1:] {
 		if f == "" {
@@ -43,6 +50,9 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 			if n, err := strconv.Atoi(f[1:]); err != nil || n < 0 {
 				return p, fmt.Errorf("FEN %q: bad counter %q", s, f)
 			}
+			continue
+		case 'K':
+			runs = append(runs, f)
 			continue
 		default:
 			return p, fmt.Errorf("FEN %q: field %q must start with W or B", s, f)
@@ -80,7 +90,46 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 			}
 		}
 	}
+	for _, f := range runs {
+		if err := v.parseKingRun(&p, f); err != nil {
+			return p, fmt.Errorf("FEN %q: %v", s, err)
+		}
+	}
 	return p, nil
+}
+
+// parseKingRun reads a king-run field "KW28/2" into p, whose pieces are
+// placed.
+func (v *Variant) parseKingRun(p *Position, f string) error {
+	if v.KingMoveLimit == 0 {
+		return fmt.Errorf("field %q: %s has no king-move limit", f, v.Name)
+	}
+	var c Color
+	switch {
+	case len(f) >= 2 && (f[1] == 'W' || f[1] == 'w'):
+		c = White
+	case len(f) >= 2 && (f[1] == 'B' || f[1] == 'b'):
+		c = Black
+	default:
+		return fmt.Errorf("king-run field %q: want K, W or B, a square, / and a count (KW28/2)", f)
+	}
+	sq, count, ok := strings.Cut(f[2:], "/")
+	n, err := strconv.Atoi(count)
+	if !ok || err != nil || n < 1 || n > v.KingMoveLimit || count[0] == '+' {
+		return fmt.Errorf("king-run field %q: want a count from 1 to %d after the square", f, v.KingMoveLimit)
+	}
+	sqs, err := v.parseSquares(sq)
+	if err != nil || len(sqs) != 1 {
+		return fmt.Errorf("king-run field %q: bad square %q", f, sq)
+	}
+	if p.Pieces[c]&p.Kings&sqs[0].Bit() == 0 {
+		return fmt.Errorf("king-run field %q: no %s king on %s", f, c, sq)
+	}
+	if p.KingRun.Moves[c] != 0 {
+		return fmt.Errorf("king-run field %q: a second run for %s", f, c)
+	}
+	p.KingRun.Moves[c], p.KingRun.Square[c] = uint8(n), sqs[0]
+	return nil
 }
 
 // parseSquares reads one FEN square token: a number, a range "31-50" or an
@@ -139,6 +188,15 @@ func (v *Variant) FEN(p *Position) string {
 				sb.WriteByte('K')
 			}
 			sb.WriteString(v.SquareName(sq))
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if n := p.KingRun.Moves[c]; n != 0 {
+			sb.WriteString(":K")
+			sb.WriteString("WB"[c : c+1])
+			sb.WriteString(v.SquareName(p.KingRun.Square[c]))
+			sb.WriteByte('/')
+			sb.WriteString(strconv.Itoa(int(n)))
 		}
 	}
 	return sb.String()

@@ -15,7 +15,21 @@ func (v *Variant) GenerateDuplicates(p *Position, ml *MoveList, keep bool) {
 	v.generate(p, ml, keep, nil)
 }
 
+// generate picks the generator family once per call; the base variants'
+// perft calls diagGenerate directly.
 func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
+	switch v.gen {
+	case genEight:
+		v.eightGenerate(p, ml, keep, sink)
+	case genRemoval:
+		v.removalGenerate(p, ml, keep, sink)
+	default:
+		v.diagGenerate(p, ml, keep, sink)
+	}
+}
+
+// diagGenerate is generate for the diagonal generator.
+func (v *Variant) diagGenerate(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	ml.N = 0
 	if v.captures(p, ml, keep, sink) {
 		return
@@ -28,6 +42,12 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 // captures it generates them into scratch. The bitboards stay in local
 // variables (registers) throughout: this is the innermost function of perft.
 func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
+	switch v.gen {
+	case genEight:
+		return v.eightCount(p, scratch, keep)
+	case genRemoval:
+		return v.removalCount(p, scratch, keep)
+	}
 	if p.Kings != 0 && v.Goal == Breakthrough {
 		return 0 // the game ended with the first king
 	}
@@ -96,6 +116,12 @@ func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *Mov
 
 // HasCapture reports whether the side to move must capture.
 func (v *Variant) HasCapture(p *Position) bool {
+	switch v.gen {
+	case genEight:
+		return v.eightCapturers(p)
+	case genRemoval:
+		return v.removalCapturers(p)
+	}
 	men, kings := v.capturers(p)
 	return men|kings != 0
 }
@@ -225,4 +251,35 @@ func (v *Variant) quiets(p *Position, ml *MoveList) {
 			}
 		}
 	}
+}
+
+// HasQuietMove reports whether the side to move of p has a non-capturing
+// move, by the rules of its generator family (on the Full board men step
+// sideways too; a Frisian king that has made its last allowed move in a row
+// is left out). Search uses it, when there is no capture, to tell a blocked
+// side, which has lost, without generating.
+func (v *Variant) HasQuietMove(p *Position) bool {
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := v.Geo.All &^ (own | p.Pieces[us^1])
+	men, kings := own&^p.Kings, own&p.Kings
+	if v.gen == genRemoval {
+		t := v.dirs
+		dirs := v.removalManDirs(us)
+		for d := 0; d < 4; d++ {
+			if dirs&(1<<d) != 0 && t.next(men, d)&empty != 0 || t.next(kings, d)&empty != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if v.gen == genEight {
+		kings &^= p.Blocked(us)
+	}
+	s := &v.Geo.Step
+	f1, f2 := forward(us)
+	if (rot(men, s[f1])|rot(men, s[f2]))&empty != 0 {
+		return true
+	}
+	return (rot(kings, s[0])|rot(kings, s[1])|rot(kings, s[2])|rot(kings, s[3]))&empty != 0
 }

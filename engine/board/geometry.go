@@ -31,6 +31,12 @@ type Geometry struct {
 	bitOf         []Square    // notation number -> bit (index 0 unused)
 	numOf         [64]int     // bit -> notation number (0 for non-playable bits)
 	MaxRay        int         // longest diagonal, in steps
+	// Full: every square is played (Turkish draughts), numbered 1..64 row
+	// by row from the top left (a8) at bit n-1; there are no ghost bits.
+	// Step then holds the orthogonal steps (up, left, right, down: still
+	// opposite directions summing to 3), and a step off the board is not
+	// caught by the layout: the generator masks the edges (dirTable).
+	Full bool
 }
 
 // newGeometry builds a ghost-square geometry. Width and Height must be even
@@ -69,12 +75,29 @@ func newGeometry(name string, width, height int) *Geometry {
 	return g
 }
 
+// newFullGeometry builds the 8x8 board of which every square is played.
+func newFullGeometry(name string) *Geometry {
+	g := &Geometry{Name: name, Width: 8, Height: 8, Squares: 64, Full: true, MaxRay: 7}
+	g.Step = [4]int{-8, -1, 1, 8}
+	g.bitOf = make([]Square, 65)
+	for n := 1; n <= 64; n++ {
+		b := Square(n - 1)
+		g.bitOf[n] = b
+		g.numOf[b] = n
+		g.All |= b.Bit()
+	}
+	g.Promotion[White] = 0xff
+	g.Promotion[Black] = 0xff << 56
+	return g
+}
+
 // Board geometries used by the variants. Board10x8 is 10 files (a-j) wide
-// and 8 rows high (Spantsiretti).
+// and 8 rows high (Spantsiretti); Board8x8Full is the Turkish board.
 var (
-	Board10x10 = newGeometry("10x10", 10, 10)
-	Board8x8   = newGeometry("8x8", 8, 8)
-	Board10x8  = newGeometry("10x8", 10, 8)
+	Board10x10   = newGeometry("10x10", 10, 10)
+	Board8x8     = newGeometry("8x8", 8, 8)
+	Board10x8    = newGeometry("10x8", 10, 8)
+	Board8x8Full = newFullGeometry("8x8-full")
 )
 
 // Bit returns the square with notation number n (1..Squares).
@@ -97,6 +120,9 @@ func (g *Geometry) Number(s Square) int {
 // White sees the board.
 func (g *Geometry) FileRank(s Square) (file, rank int) {
 	n := g.Number(s) - 1
+	if g.Full {
+		return n % g.Width, g.Height - 1 - n/g.Width
+	}
 	half := g.Width / 2
 	row, col := n/half, n%half
 	file = 2 * col
@@ -110,10 +136,13 @@ func (g *Geometry) FileRank(s Square) (file, rank int) {
 
 // At returns the square on the given 0-based file and rank, if playable.
 func (g *Geometry) At(file, rank int) (Square, bool) {
-	if file < 0 || file >= g.Width || rank < 0 || rank >= g.Height || (file+rank)%2 != 0 {
+	if file < 0 || file >= g.Width || rank < 0 || rank >= g.Height || !g.Full && (file+rank)%2 != 0 {
 		return NoSquare, false
 	}
 	row := g.Height - 1 - rank
+	if g.Full {
+		return g.bitOf[row*g.Width+file+1], true
+	}
 	n := row*(g.Width/2) + file/2 + 1
 	return g.bitOf[n], true
 }

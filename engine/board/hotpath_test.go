@@ -24,6 +24,14 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		{Pool, "W:W10:B7,8"},
 		{Spantsiretti, "W:Wd6:Be7,g7,h4"},
 		{BreakthroughDraughts, "B:WK1:B45"},
+		// Eight directions, the value rule and the king-move limit.
+		{Frisian, "W:WK50:B3,7,12,13,14,17,20,21,30,32,38,39,K47"},
+		{Frisian, "W:WK46,28:B5:KW46/3"},
+		{Frisian, "W:W28,46:B29,20,K41"},
+		// Turkish: the Full board and pieces removed as they are taken.
+		{Turkish, "W:W41-56:B9-24"},
+		{Turkish, "W:WKa4:Bc4,d6,c7,b5,e4"},
+		{Thai, "W:WK18:B11,25"},
 	} {
 		p, err := c.v.ParseFEN(c.fen)
 		if err != nil {

@@ -27,8 +27,12 @@ func (v *Variant) HubPosition(p *Position) string {
 // length must be exactly 1 + the number of squares, so that a 10x10 string
 // given to an 8x8 variant (or the reverse) is refused rather than cut. Men on
 // their own promotion row are refused, as Scan and ParseFEN do.
+//
+// The string has no place for Position.KingRun (Frisian): a Hub GUI sends
+// the moves since the last irreversible one, and replaying them rebuilds it.
 func (v *Variant) ParseHubPosition(s string) (Position, error) {
 	var p Position
+	p.KingRun.Limit = uint8(v.KingMoveLimit)
 	g := v.Geo
 	if len(s) != 1+g.Squares {
 		return p, fmt.Errorf("hub position %q: %d characters, want %d for %s (side to move and %d squares)",

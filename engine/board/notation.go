@@ -318,12 +318,18 @@ func routeMatch(pat movePattern, route []Square) int {
 // every lidraughts bot, numbers the squares of moves from White's side:
 // 1 = a1, 2 = c1, ..., 32 = h8, while its position strings keep the
 // top-down numbering of FEN. Numeric variants use their own notation
-// numbers (Italian, Spanish: their own numbering) in both.
+// numbers (Italian, Spanish: their own numbering) in both. The Full board
+// (Turkish) counts its 64 squares the same way: 1 = a1, 2 = b1, ..., 64 =
+// h8 (no program to follow was found; this keeps the algebraic boards'
+// convention).
 func (v *Variant) hubNumber(s Square) int {
 	if v.Notation != Algebraic {
 		return v.Number(s)
 	}
 	f, r := v.FileRank(s)
+	if v.Geo.Full {
+		return r*v.Geo.Width + f + 1
+	}
 	return r*(v.Geo.Width/2) + f/2 + 1
 }
 
@@ -333,6 +339,9 @@ func (v *Variant) hubSquare(n int) (Square, bool) {
 	}
 	if n < 1 || n > v.Geo.Squares {
 		return NoSquare, false
+	}
+	if v.Geo.Full {
+		return v.at((n-1)%v.Geo.Width, (n-1)/v.Geo.Width)
 	}
 	half := v.Geo.Width / 2
 	row, col := (n-1)/half, (n-1)%half

@@ -194,10 +194,10 @@ func TestReadPDNErrors(t *testing.T) {
 		{"1. 32-28 19-23 2. 28x19 13-18 *", `game 1, move 2...: illegal move "13-18"`},
 		{"1. 32-28 19-23 2. 32", `game 1, move 2.: malformed move "32"`},
 		{"1. 32-28 garbage *", `game 1, move 1...: malformed move "garbage"`},
-		{`[GameType "40"] 1. 32-28 *`, `pdn: game 1: unsupported GameType "40"`},
+		{`[GameType "50"] 1. 32-28 *`, `pdn: game 1: unsupported GameType "50"`},
 		{`[GameType "x"] *`, `bad GameType "x"`},
 		{`[GameType "25,W,10,10,A0,0"] *`, `board 10x10 does not fit russian`},
-		{`[Variant "frisian"] *`, `unknown variant "frisian"`},
+		{`[Variant "othello"] *`, `unknown variant "othello"`},
 		{`[FEN "W:W51"] 1. 32-28 *`, `pdn: game 1: FEN "W:W51"`},
 		{`[Event Test] *`, `pdn: line 1: tag Event: value must be a quoted string`},
 		{"[Event \"Test\n\"] *", `unterminated value`},
@@ -225,7 +225,7 @@ func TestReadPDNErrors(t *testing.T) {
 
 func TestVariantByGameType(t *testing.T) {
 	for n, want := range map[int]*Variant{20: International, 21: English, 22: Italian, 23: Pool, 24: Spanish,
-		25: Russian, 26: Brazilian, 27: nil, 28: Portuguese, 29: Czech, 30: nil, 40: nil, 41: Spantsiretti, 0: nil} {
+		25: Russian, 26: Brazilian, 27: nil, 28: Portuguese, 29: Czech, 30: Turkish, 40: Frisian, 50: nil, 41: Spantsiretti, 0: nil} {
 		if got := VariantByGameType(n); got != want {
 			t.Errorf("VariantByGameType(%d) = %v, want %v", n, got, want)
 		}

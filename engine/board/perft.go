@@ -16,12 +16,35 @@ func (v *Variant) Perft(p Position, depth int, keep bool) uint64 {
 
 // walk picks the perft of the variant once per call: countBoard, which
 // counts the last ply in bulk, does not know that a king ends a
-// Breakthrough game, so that goal is counted with Generate.
+// Breakthrough game, so that goal is counted with Generate; the other
+// generator families and the position state of a king-move limit go
+// through perftState. perft itself is the base variants' and pays for
+// none of them.
 func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
-	if v.Goal == Breakthrough {
+	switch {
+	case v.Goal == Breakthrough:
 		return v.perftGenerate(depth, keep, stack)
+	case v.gen != genDiagonal || v.KingMoveLimit != 0:
+		return v.perftState(depth, keep, stack)
 	}
 	return v.perft(depth, keep, stack)
+}
+
+// perftState is perft through the public entry points: Generate, Count
+// (bulk counting at the last ply where the family has it) and PlayInto,
+// which keeps Position.KingRun.
+func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
+	f := &stack[0]
+	if depth == 1 {
+		return uint64(v.Count(&f.pos, &f.ml, keep))
+	}
+	v.generate(&f.pos, &f.ml, keep, nil)
+	var n uint64
+	for i := 0; i < f.ml.N; i++ {
+		f.pos.PlayInto(f.ml.Moves[i], &stack[1].pos)
+		n += v.perftState(depth-1, keep, stack[1:])
+	}
+	return n
 }
 
 // perftGenerate is perft that generates every move, the last ply included.
@@ -52,7 +75,7 @@ func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
 	if depth == 1 {
 		return uint64(v.Count(&f.pos, &f.ml, keep))
 	}
-	v.generate(&f.pos, &f.ml, keep, nil)
+	v.diagGenerate(&f.pos, &f.ml, keep, nil)
 	next := &stack[1]
 	var n uint64
 	if depth == 2 {
@@ -71,7 +94,8 @@ func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
 		return n
 	}
 	for i := 0; i < f.ml.N; i++ {
-		f.pos.PlayInto(f.ml.Moves[i], &next.pos)
+		// KingRun is zero throughout: see playBoard.
+		f.pos.playBoard(f.ml.Moves[i], &next.pos)
 		n += v.perft(depth-1, keep, stack[1:])
 	}
 	return n

@@ -31,10 +31,43 @@ const (
 
 // Position is a board and the side to move. It is a small value: making a
 // move returns a new Position, so search keeps positions on per-ply stacks.
+// It stays 32 bytes: KingRun fits in the padding after Side.
 type Position struct {
 	Pieces [2]Bitboard // all pieces of White and of Black
 	Kings  Bitboard    // kings of both sides
 	Side   Color       // side to move
+	// KingRun is the state of Frisian draughts' limit on consecutive
+	// moves with the same king. It is zero in every variant without that
+	// rule, and part of the position's identity where it has it: search
+	// must hash it and compare it for repetitions.
+	KingRun KingRun
+}
+
+// KingRun counts, for each side, the non-capturing moves in a row that the
+// side has made with one king (Frisian draughts: a side that still has men
+// may make at most Limit of them; see Variant.KingMoveLimit).
+//
+// Play keeps it: a non-capturing king move of a side that has men extends
+// that side's run if the king is the one that made the run (Square) and
+// starts a run of 1 otherwise; any other move of the side (a man's move, a
+// capture, or any move once the side has no men) ends it; and the run of
+// the side whose counted king is captured ends. Limit is the variant's
+// limit, set by Start, ParseFEN and ParseHubPosition: a Position carries
+// it so that Play, which does not know the variant, knows whether to count.
+type KingRun struct {
+	Limit  uint8     // the variant's limit; 0: no such rule, nothing counted
+	Moves  [2]uint8  // per side: moves in the current run (0: none)
+	Square [2]Square // per side: where the running king stands (when Moves > 0)
+}
+
+// Blocked returns the king of side c that may not make another
+// non-capturing move (it has made Limit in a row and c still has men), or 0.
+func (p *Position) Blocked(c Color) Bitboard {
+	r := &p.KingRun
+	if r.Limit == 0 || r.Moves[c&1] < r.Limit || p.Pieces[c&1]&^p.Kings == 0 {
+		return 0
+	}
+	return r.Square[c&1].Bit()
 }
 
 // Occupied returns every occupied square.
@@ -96,6 +129,39 @@ func (p *Position) Play(m Move) Position {
 // will be read, instead of being copied as a whole right after it was
 // written, which stalls the CPU's store forwarding.
 func (p *Position) PlayInto(m Move, q *Position) {
+	if p.KingRun.Limit != 0 {
+		q.KingRun = p.nextKingRun(m)
+	} else {
+		q.KingRun = KingRun{}
+	}
+	p.playBoard(m, q)
+}
+
+// nextKingRun returns KingRun after move m (see KingRun for the rules).
+func (p *Position) nextKingRun(m Move) KingRun {
+	r := p.KingRun
+	us := p.Side & 1
+	if m.Captured == 0 && p.Kings.Has(m.From) && p.Pieces[us]&^p.Kings != 0 {
+		if r.Moves[us] == 0 || r.Square[us] != m.From {
+			r.Moves[us] = 0
+		}
+		if r.Moves[us] < 255 {
+			r.Moves[us]++
+		}
+		r.Square[us] = m.To
+	} else {
+		r.Moves[us], r.Square[us] = 0, 0
+	}
+	if r.Moves[us^1] != 0 && m.Captured.Has(r.Square[us^1]) {
+		r.Moves[us^1], r.Square[us^1] = 0, 0
+	}
+	return r
+}
+
+// playBoard is PlayInto for the pieces and the side to move only: perft of
+// the variants without a king-move limit uses it, so that their positions
+// (whose KingRun is zero from the start) pay nothing for the rule.
+func (p *Position) playBoard(m Move, q *Position) {
 	from, to := Bitboard(1)<<uint(m.From&63), Bitboard(1)<<uint(m.To&63)
 	us := p.Side & 1
 	own := p.Pieces[us]&^from | to
@@ -116,7 +182,12 @@ func (p *Position) PlayInto(m Move, q *Position) {
 func (p Position) Mirror(g *Geometry) Position {
 	var q Position
 	q.Side = p.Side ^ 1
+	q.KingRun.Limit = p.KingRun.Limit
 	for c := White; c <= Black; c++ {
+		if n := p.KingRun.Moves[c]; n != 0 {
+			t, _ := g.Bit(g.Squares + 1 - g.Number(p.KingRun.Square[c]))
+			q.KingRun.Moves[c^1], q.KingRun.Square[c^1] = n, t
+		}
 		for b := p.Pieces[c]; b != 0; b &= b - 1 {
 			s := b.First()
 			t, _ := g.Bit(g.Squares + 1 - g.Number(s))

@@ -24,6 +24,11 @@ const (
 	// pieces; then a capture with a king over one with a man; then the most
 	// kings; then the sequence that meets a king earliest; then free choice.
 	ItalianOrder
+	// MostValue: the highest value, a man worth 100 and a king 199 (more
+	// than one man, less than two; n kings less than 2n men and more than
+	// 2n-1); at equal value a capture with a king over one with a man;
+	// then free choice (Frisian).
+	MostValue
 )
 
 // PromotionRule says what happens to a man that reaches the far row in the
@@ -92,10 +97,32 @@ type Variant struct {
 	// KingHaltsBehindKing: a flying king whose last captured piece is a king
 	// must land on the square right behind it (Killer draughts).
 	KingHaltsBehindKing bool
-	Capture             CaptureRule
-	Promotion           PromotionRule
-	Goal                Goal
-	Notation            Notation
+	// OrthogonalCaptures: men and kings also capture along rows and files,
+	// over the nearest playing square in the line (Frisian). Kings still
+	// move diagonally only. The eight-direction generator (frisian.go)
+	// handles it; it supports men that capture backwards, flying kings and
+	// PassThrough promotion, which is all that Frisian needs.
+	OrthogonalCaptures bool
+	// KingMoveLimit: a side that still has men may make at most this many
+	// non-capturing moves in a row with the same king (Frisian: 3); 0 for
+	// no limit. The count lives in Position.KingRun.
+	KingMoveLimit int
+	// RemoveAtOnce: a captured piece leaves the board at once, not when
+	// the move is complete, so squares can be crossed again (Turkish,
+	// Thai). The removal generator (removal.go) handles it; on a Full
+	// board (Turkish) men move and capture forwards and sideways and kings
+	// along rows and files.
+	RemoveAtOnce bool
+	// NoReversal: a capture may not turn back by 180 degrees between two
+	// jumps (Turkish).
+	NoReversal bool
+	// KingLandsBehind: a flying king taking a piece lands on the square
+	// right behind it (Thai).
+	KingLandsBehind bool
+	Capture         CaptureRule
+	Promotion       PromotionRule
+	Goal            Goal
+	Notation        Notation
 	// Mirrored: the board as the players see it is Geo reflected left to
 	// right, so a1 is not a playing square and h1 is (Italian, Spanish,
 	// Portuguese). The rules are symmetric, so only notation reads it.
@@ -108,7 +135,22 @@ type Variant struct {
 	GameType        int  // PDN GameType number (of the base rules where the variant has none)
 	Draw            DrawRules
 	HubName         string // name used by the Hub protocol ecosystem, if any
+
+	// Set by register: the generator family, chosen once per call of
+	// Generate, Count, HasCapture and Perft so that the diagonal one, which
+	// the base variants use, carries no test for the others.
+	gen  genKind
+	dirs *dirTable // the eight directions of Geo (genEight)
 }
+
+// genKind is a move-generator family.
+type genKind uint8
+
+const (
+	genDiagonal genKind = iota // the ghost-square diagonal generator (generate.go, capture.go)
+	genEight                   // diagonal and orthogonal captures (frisian.go)
+	genRemoval                 // pieces removed as they are taken (removal.go)
+)
 
 // Variants known to damka, by canonical name.
 var (
@@ -222,6 +264,61 @@ var (
 	}
 )
 
+// Frisian draughts (official rules of 2011, variants.md 3.10): men and
+// kings capture in eight directions, the most valuable capture is
+// compulsory, and a side with men may move one king at most three times in
+// a row without capturing.
+var (
+	Frisian = &Variant{
+		Name: "frisian", Aliases: []string{"fries"},
+		Title: "Frisian draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
+		ManBackward: true, FlyingKings: true, OrthogonalCaptures: true, KingMoveLimit: 3,
+		Capture: MostValue, Promotion: PassThrough,
+		Notation: Numeric, CaptureSep: 'x', GameType: 40, HubName: "frisian",
+		Draw: DrawRules{Repetitions: 3},
+	}
+	// Frysk is lidraughts' Frysk!: Frisian rules, five men each on the
+	// back row.
+	Frysk = &Variant{
+		Name: "frysk", Aliases: []string{"frysk!"},
+		Title: "Frysk!", Geo: Board10x10, FirstMover: White, Rows: 1,
+		Setup:       "W:W46-50:B1-5",
+		ManBackward: true, FlyingKings: true, OrthogonalCaptures: true, KingMoveLimit: 3,
+		Capture: MostValue, Promotion: PassThrough,
+		Notation: Numeric, CaptureSep: 'x', GameType: 40,
+		Draw: DrawRules{Repetitions: 3},
+	}
+)
+
+// Turkish draughts (dama, variants.md 3.11): all 64 squares, men move and
+// capture one square forwards or sideways, kings along rows and files over
+// any distance; captured pieces leave the board at once, a capture may not
+// turn back, the majority rule applies, and a man is crowned where its move
+// ends.
+var Turkish = &Variant{
+	Name: "turkish", Aliases: []string{"dama"},
+	Title: "Turkish draughts", Geo: Board8x8Full, FirstMover: White, Rows: 2,
+	Setup:        "W:W41-56:B9-24",
+	FlyingKings:  true,
+	RemoveAtOnce: true, NoReversal: true,
+	Capture: Majority, Promotion: PassThrough,
+	Notation: Algebraic, CaptureSep: 'x', GameType: 30,
+	Draw: DrawRules{Repetitions: 3},
+}
+
+// Thai draughts (mak-hot, PDN 31): 8 men each on the two nearest rows,
+// Black first, men move and capture forwards only, flying kings that land
+// right behind the piece they take, pieces removed as they are taken, free
+// choice.
+var Thai = &Variant{
+	Name: "thai", Aliases: []string{"mak-hot", "makhos"},
+	Title: "Thai draughts", Geo: Board8x8, FirstMover: Black, Rows: 2,
+	FlyingKings: true, RemoveAtOnce: true, KingLandsBehind: true,
+	Capture: FreeChoice, Promotion: EndsMove,
+	Notation: Numeric, CaptureSep: '-', GameType: 31,
+	Draw: DrawRules{Repetitions: 3},
+}
+
 var registry = map[string]*Variant{}
 
 // All lists the variants in a stable order.
@@ -229,6 +326,23 @@ var all []*Variant
 
 func register(vs ...*Variant) {
 	for _, v := range vs {
+		if v.OrthogonalCaptures {
+			if !v.ManBackward || !v.FlyingKings || v.Promotion != PassThrough {
+				panic("board: the eight-direction generator needs backward men captures, flying kings and PassThrough: " + v.Name)
+			}
+			v.gen, v.dirs = genEight, sharedDirTable(v.Geo, genEight, eightOffsets)
+		}
+		if v.RemoveAtOnce || v.Geo.Full {
+			if !v.RemoveAtOnce || v.ManBackward || !v.FlyingKings || v.MenSpareKings ||
+				(v.Capture != Majority && v.Capture != FreeChoice) || v.Promotion == ContinueAsKing || v.KingMoveLimit != 0 {
+				panic("board: rules outside what the removal generator supports: " + v.Name)
+			}
+			offsets := diagonalOffsets
+			if v.Geo.Full {
+				offsets = orthogonalOffsets
+			}
+			v.gen, v.dirs = genRemoval, sharedDirTable(v.Geo, genRemoval, offsets)
+		}
 		all = append(all, v)
 		for _, n := range append([]string{v.Name}, v.Aliases...) {
 			registry[n] = v
@@ -236,12 +350,25 @@ func register(vs ...*Variant) {
 	}
 }
 
+// sharedDirTable returns the direction table of a variant already
+// registered with the same board and family, or a new one: building tables
+// is start-up time every run of the program pays.
+func sharedDirTable(g *Geometry, gen genKind, offsets [][2]int) *dirTable {
+	for _, w := range all {
+		if w.Geo == g && w.gen == gen {
+			return w.dirs
+		}
+	}
+	return newDirTable(g, offsets)
+}
+
 // The base variants come first: VariantByGameType returns the first variant
 // of a GameType, and the variants built on a base share its number.
 func init() {
 	register(International, Russian, Brazilian, English,
 		Pool, Italian, Spanish, Portuguese, Czech,
-		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal)
+		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal,
+		Frisian, Frysk, Turkish, Thai)
 }
 
 // Variants returns every known variant.
@@ -249,8 +376,13 @@ func Variants() []*Variant { return append([]*Variant(nil), all...) }
 
 // Lookup finds a variant by name or alias, ignoring case.
 func Lookup(name string) (*Variant, error) {
-	if v, ok := registry[strings.ToLower(strings.TrimSpace(name))]; ok {
+	key := strings.ToLower(strings.TrimSpace(name))
+	if v, ok := registry[key]; ok {
 		return v, nil
+	}
+	if key == Canadian.Name {
+		// 72 squares: not a Variant (see canadian.go).
+		return nil, fmt.Errorf("variant %q needs a 72-square board: only perft and notation are available, as board.Canadian", name)
 	}
 	names := make([]string, 0, len(registry))
 	for n := range registry {
@@ -282,6 +414,7 @@ func (v *Variant) Start() Position {
 		p.Pieces[White] |= w.Bit()
 	}
 	p.Side = v.FirstMover
+	p.KingRun.Limit = uint8(v.KingMoveLimit)
 	return p
 }
 

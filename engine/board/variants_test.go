@@ -29,13 +29,17 @@ func TestLookupVariants(t *testing.T) {
 				t.Errorf("Lookup(%q) = %v, %v; want %s", n, got, err, v.Name)
 			}
 		}
-		if v.Geo.Squares != v.Geo.Width*v.Geo.Height/2 || v.Rows == 0 || v.CaptureSep == 0 || v.Draw.Repetitions == 0 {
+		squares := v.Geo.Width * v.Geo.Height / 2
+		if v.Geo.Full {
+			squares *= 2
+		}
+		if v.Geo.Squares != squares || v.Rows == 0 || v.CaptureSep == 0 || v.Draw.Repetitions == 0 {
 			t.Errorf("%s: incomplete rule data %+v", v.Name, *v)
 		}
 	}
 	// The Hub names of other software (Scan, pydraughts).
 	hub := map[string]*Variant{"normal": International, "killer": Killer, "bt": BreakthroughDraughts,
-		"losing": Antidraughts, "russian": Russian, "brazilian": Brazilian}
+		"losing": Antidraughts, "russian": Russian, "brazilian": Brazilian, "frisian": Frisian}
 	for name, want := range hub {
 		if want.HubName != name {
 			t.Errorf("%s: HubName %q, want %q", want.Name, want.HubName, name)
@@ -47,7 +51,7 @@ func TestLookupVariants(t *testing.T) {
 	for name, want := range map[string]*Variant{"bt": BreakthroughDraughts, "losing": Antidraughts, "poddavki": Poddavki,
 		"giveaway": Poddavki, "antidraughts": Antidraughts, "breakthrough": BreakthroughDraughts, "pool": Pool,
 		"italian": Italian, "spanish": Spanish, "portuguese": Portuguese, "czech": Czech, "killer": Killer,
-		"spantsiretti": Spantsiretti, "diagonal": Diagonal} {
+		"spantsiretti": Spantsiretti, "diagonal": Diagonal, "frisian": Frisian, "frysk": Frysk, "frysk!": Frysk} {
 		if got, err := Lookup(name); err != nil || got != want {
 			t.Errorf("Lookup(%q) = %v, %v; want %s", name, got, err, want.Name)
 		}
@@ -96,6 +100,17 @@ func TestStartPositions(t *testing.T) {
 		// other one is blocked by its own men.
 		{Diagonal, "W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Bb8,d8,f8,a7,c7,e7,b6,d6,a5,c5,b4,a3",
 			[]string{"c1-b2", "d2-c3", "e3-d4", "f4-e5", "g5-f6", "h6-g7"}},
+		// Frisian men move like International men.
+		{Frisian, "W:W31-50:B1-20", intl},
+		// Frysk!: the back rows only; 46 (a1) reaches only 41 (b2), 50
+		// (i1) both 44 (h2) and 45 (j2).
+		{Frysk, "W:W46-50:B1-5", []string{"46-41", "47-41", "47-42", "48-42", "48-43", "49-43", "49-44", "50-44", "50-45"}},
+		// Turkish: White on ranks 2 and 3 (41-56 in the 1..64 numbering
+		// from a8); only the rank-3 men can move, one square up each.
+		{Turkish, "W:W41-56:B9-24", []string{"a3-a4", "b3-b4", "c3-c4", "d3-d4", "e3-e4", "f3-f4", "g3-g4", "h3-h4"}},
+		// Thai: eight men each on the two nearest rows, Black (1-8, at the
+		// top) first: 5-8 = a7 c7 e7 g7 step down to 9-12 = b6 d6 f6 h6.
+		{Thai, "B:W25-32:B1-8", []string{"5-9", "6-10", "6-9", "7-10", "7-11", "8-11", "8-12"}},
 	}
 	seen := map[*Variant]bool{}
 	for _, c := range cases {
@@ -220,6 +235,85 @@ func TestRules(t *testing.T) {
 		// Antidraughts keeps the majority rule: 33 (f4) takes 28 and 17
 		// (ending on 11), 35 (j4) takes 30 only: 33x11 is compulsory.
 		{Antidraughts, "W:W33,35:B28,17,30", []string{"33x11"}, "antidraughts: majority"},
+		// Frisian on the 10x10 numbering: rows of five, 26-30 = a5 c5 e5
+		// g5 i5, 21-25 = b6 d6 f6 h6 j6, 16-20 = a7 ... i7, 36-40 = a3
+		// ... i3, 46-50 = a1 ... i1. A man on 28 (e5) takes sideways
+		// over the next square of its row, forwards and backwards over
+		// the nearest square of its file.
+		{Frisian, "W:W28:B29", []string{"28x30"}, "frisian: man takes to the right"},
+		{Frisian, "W:W28:B27", []string{"28x26"}, "frisian: man takes to the left"},
+		{Frisian, "W:W28:B18", []string{"28x8"}, "frisian: man takes upwards"},
+		{Frisian, "W:W28:B38", []string{"28x48"}, "frisian: man takes downwards"},
+		{International, "W:W28:B29", []string{"28-22", "28-23"}, "international: no orthogonal capture"},
+		// A king flies along a row: over the king on 48 to 49 or 50.
+		{Frisian, "W:WK46:BK48", []string{"46x49", "46x50"}, "frisian: king takes along a row"},
+		// Two men beat one king: 28 takes 29 then 20 (28-30-10, value
+		// 200); 46 takes the king on 41 (b2) to 37 (c3), value 199.
+		{Frisian, "W:W28,46:B29,20,K41", []string{"28x10"}, "frisian: two men are worth more than a king"},
+		// One king beats one man: 28x30 (100) against 46x37 (199).
+		{Frisian, "W:W28,46:B29,K41", []string{"46x37"}, "frisian: a king is worth more than a man"},
+		// Equal value: the king on 46 takes the man on 36 (a3) up the
+		// a-file, landing on 26, 16 or 6; the man 28 takes 29. One man
+		// each, so the king must capture.
+		{Frisian, "W:WK46,28:B29,36", []string{"46x16", "46x26", "46x6"}, "frisian: equal value, the king captures"},
+		// Passing the far row: 12 (d8) takes 7 (c9) to 1 (b10), 2 along
+		// the top row to 3 (f10), then 13 (f8) down the f-file to 23
+		// (f6), where it ends as a man; 12x14 (13 only) is worth less.
+		{Frisian, "W:W12:B7,2,13", []string{"12x23"}, "frisian: passing the far row"},
+		// The king-move limit: the king on 46 has made three
+		// non-capturing moves in a row and White has a man, so only the
+		// man moves; after two, the king may move too (41, 37, 32; 28 is
+		// White's own); without men there is no limit.
+		{Frisian, "W:WK46,28:B5:KW46/3", []string{"28-22", "28-23"}, "frisian: fourth king move refused"},
+		{Frisian, "W:WK46,28:B5:KW46/2", []string{"28-22", "28-23", "46-32", "46-37", "46-41"}, "frisian: third king move allowed"},
+		// (28 on e5 reaches 22 17 11 6, 23 19 14 10, 32 37 41, 33 39
+		// 44 50.)
+		{Frisian, "W:WK46,K28:B5:KW46/3", []string{"28-10", "28-11", "28-14", "28-17", "28-19", "28-22", "28-23", "28-32",
+			"28-33", "28-37", "28-39", "28-41", "28-44", "28-50", "28-6", "46-32", "46-37", "46-41"}, "frisian: no limit without men"},
+		// A capture is allowed to the blocked king (and compulsory):
+		// over 41 (b2) to 37 or 32.
+		{Frisian, "W:WK46,28:B5,41:KW46/3", []string{"46x32", "46x37"}, "frisian: the blocked king captures"},
+		// Turkish (all 64 squares): a man steps forwards or sideways,
+		// never backwards or diagonally.
+		{Turkish, "W:Wd4:Bh8", []string{"d4-c4", "d4-d5", "d4-e4"}, "turkish: man moves"},
+		{Turkish, "W:Wd4:Bd3", []string{"d4-c4", "d4-d5", "d4-e4"}, "turkish: no backward capture"},
+		{Turkish, "W:Wd4:Be4", []string{"d4xf4"}, "turkish: sideways capture"},
+		// A king moves like a rook.
+		{Turkish, "W:WKa1:Bh8", []string{"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8",
+			"a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1", "a1-h1"}, "turkish: king moves"},
+		// Majority: d4 takes d5 and d7 (to d8), a2 only b2.
+		{Turkish, "W:Wd4,a2:Bd5,d7,b2", []string{"d4xd8"}, "turkish: majority"},
+		// No 180-degree turn: the king on d4 takes d6 upwards (to d7 or
+		// d8) or d2 downwards (to d1); turning back to take the other
+		// would cross only empty squares, the taken piece being gone,
+		// but is forbidden: one piece each.
+		{Turkish, "W:WKd4:Bd6,d2", []string{"d4xd1", "d4xd7", "d4xd8"}, "turkish: no turning back"},
+		// Pieces leave the board at once: the king on a4 takes c4 (to d4,
+		// e4 being occupied), d6 (to d7), c7 (to b7), b5 (to b4), and
+		// then e4 along row 4, crossing c4 and d4 again, to f4, g4 or
+		// h4. Were c4 still on the board, the route would stop at b4.
+		{Turkish, "W:WKa4:Bc4,d6,c7,b5,e4", []string{"a4xf4", "a4xg4", "a4xh4"}, "turkish: taken pieces leave at once"},
+		// Crowning where the move ends (open point 5): the man on d6
+		// takes d7 and reaches d8; as a man it cannot go on (f8 is not
+		// next to it), so it stops there, crowned. Crowned at once it
+		// would fly on over f8 to g8 or h8, taking two.
+		{Turkish, "W:Wd6:Bd7,f8", []string{"d6xd8"}, "turkish: crowned where the move ends"},
+		// On the far row a man goes on sideways, as a man: d6 takes d7
+		// to d8, then e8 to f8, where it is crowned.
+		{Turkish, "W:Wd6:Bd7,e8", []string{"d6xf8"}, "turkish: sideways along the far row"},
+		// Thai (8x8 numbering, 29 = a1, 22 = c3, 18 = d4): the king on a1
+		// takes c3 and lands right behind it, on d4 only.
+		{Thai, "W:WK29:B22", []string{"29-18"}, "thai: the king lands right behind"},
+		{Russian, "W:WKa1:Bc3", []string{"a1:d4", "a1:e5", "a1:f6", "a1:g7", "a1:h8"}, "russian: the king lands anywhere behind"},
+		// Men take forwards only: 22 (c3) takes 18 (d4) to 15 (e5), not
+		// 26 (d2) behind it.
+		{Thai, "W:W22:B18,26", []string{"22-15"}, "thai: men take forwards only"},
+		// Pieces leave the board at once and a king may turn back: the
+		// king on d4 (18) takes f6 (11) to g7 (8), then back down the same
+		// diagonal, over the empty f6 and d4, b2 (25) to a1 (29); or the
+		// other way round. (Rule choice: nothing found forbids the turn,
+		// and perft.tsv cannot tell up to depth 11.)
+		{Thai, "W:WK18:B11,25", []string{"18-29", "18-8"}, "thai: taken pieces leave at once"},
 	}
 	for _, c := range cases {
 		p, err := c.v.ParseFEN(c.fen)
@@ -344,6 +438,12 @@ func TestCountMatchesGenerate(t *testing.T) {
 		job{Pool, "W:W10,K30:B7,8,K20", 4},
 		job{Spantsiretti, "W:Wd6,Ka1,c3:Be7,g7,h4,Kj8", 4},
 		job{Poddavki, "W:Wc3,g3,Ka1:Bd4,Kh8", 4},
+		job{Frisian, "W:WK46,28,33:B5,K1,19:KW46/3", 4},
+		job{Frisian, "W:WK50:B3,7,10,12,13,14,17,20,21,23,25,30,32,36,38,39,41,43,K47", 2},
+		job{Frisian, "W:W28,46,K50:B29,20,K41,K5:KW50/2:KB5/1", 4},
+		job{Turkish, "W:WKe8,d2,f3:Ba5,c6,d7,d8,e2,g2,Kh7", 4},
+		job{Turkish, "B:WKd3,b2:Ba6,Kb5,c3,c7,e4,f4", 4},
+		job{Thai, "W:WK18,22,27:B11,25,K4,14,15", 4},
 	)
 	for _, j := range jobs {
 		p := j.v.Start()
@@ -386,6 +486,17 @@ func TestOwnPerft(t *testing.T) {
 		{Portuguese, false, []uint64{7, 49, 302, 1469, 7361, 36473, 177532, 828783}},
 		// No king can appear within 6 plies: International counts.
 		{BreakthroughDraughts, false, []uint64{9, 81, 658, 4265, 27117, 167140}},
+		// Frysk! (Frisian rules, five men each): no published counts.
+		// No capture route can branch within 7 plies, so both duplicate
+		// conventions agree.
+		{Frysk, false, []uint64{9, 81, 657, 5329, 41829, 328329, 2572197}},
+		{Frysk, true, []uint64{9, 81, 657, 5329, 41829, 328329, 2572197}},
+		// Turkish with duplicate routes removed (perft.tsv has the kept
+		// counts, from kish): they part at depth 7.
+		{Turkish, false, []uint64{8, 64, 708, 7538, 85090, 931312, 10782308}},
+		// Thai from its own start (8 men each, Black first); perft.tsv
+		// has dctl's counts from a 12-man start only.
+		{Thai, false, []uint64{7, 49, 392, 3136, 26592, 218695, 1820189}},
 	} {
 		p := c.v.Start()
 		for i, want := range c.counts {
@@ -409,6 +520,10 @@ func TestVariantNotation(t *testing.T) {
 		{Pool, 1, "b8"}, {Pool, 29, "a1"}, {Pool, 32, "g1"},
 		{International, 1, "b10"}, {International, 46, "a1"},
 		{Spantsiretti, 1, "b8"}, {Spantsiretti, 5, "j8"}, {Spantsiretti, 36, "a1"}, {Spantsiretti, 40, "i1"},
+		{Frisian, 1, "b10"}, {Frisian, 46, "a1"}, {Frisian, 50, "i1"}, {Frysk, 5, "j10"},
+		// Turkish: all 64 squares from a8, row by row.
+		{Turkish, 1, "a8"}, {Turkish, 8, "h8"}, {Turkish, 9, "a7"}, {Turkish, 57, "a1"}, {Turkish, 64, "h1"},
+		{Thai, 1, "b8"}, {Thai, 29, "a1"},
 	}
 	for _, c := range cases {
 		s, ok := c.v.Square(c.num)
@@ -455,6 +570,20 @@ func TestVariantNotation(t *testing.T) {
 		{Spantsiretti, "W:Wd6:Be7,g7,h4", "d6:f8:i5:f2", "d6:f2"},
 		{Pool, "", "11-15", "11-15"},
 		{Diagonal, "", "h6-g7", "h6-g7"},
+		{Frisian, "", "32-28", "32-28"},
+		{Frisian, "", "d4-e5", "32-28"},
+		{Frisian, "W:W28:B29", "28x30", "28x30"},
+		{Frisian, "W:W28:B29", "e5:i5", "28x30"},
+		{Frisian, "W:WK8:BK1,K7,K12,K36", "8x6x46", "8x6x46"},
+		{Frisian, "W:WK8:BK1,K7,K12,K36", "8x26x46", "8x26x46"},
+		{Frysk, "", "50-45", "50-45"},
+		{Turkish, "", "d3-d4", "d3-d4"},
+		{Turkish, "", "dd4", "d3-d4"},
+		{Turkish, "", "44-36", "d3-d4"},
+		{Turkish, "W:Wd4:Be4", "d4:f4", "d4xf4"},
+		{Turkish, "W:WKa4:Bc4,d6,c7,b5,e4", "a4xd4xd7xb7xb4xg4", "a4xg4"},
+		{Thai, "", "8-12", "8-12"},
+		{Thai, "W:WK18:B11,25", "18x8x29", "18-29"},
 	}
 	for _, c := range moves {
 		p := c.v.Start()
@@ -480,6 +609,10 @@ func TestVariantNotation(t *testing.T) {
 		{Spanish, "Wwwwwwwwwwwwweeeeeeeebbbbbbbbbbbb"},
 		{Pool, "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"},
 		{Spantsiretti, "W" + strings.Repeat("b", 15) + strings.Repeat("e", 10) + strings.Repeat("w", 15)},
+		{Frisian, "W" + strings.Repeat("b", 20) + strings.Repeat("e", 10) + strings.Repeat("w", 20)},
+		{Frysk, "W" + strings.Repeat("b", 5) + strings.Repeat("e", 40) + strings.Repeat("w", 5)},
+		{Thai, "B" + strings.Repeat("b", 8) + strings.Repeat("e", 16) + strings.Repeat("w", 8)},
+		{Turkish, "W" + strings.Repeat("e", 8) + strings.Repeat("b", 16) + strings.Repeat("e", 16) + strings.Repeat("w", 16) + strings.Repeat("e", 8)},
 	}
 	for _, c := range hub {
 		p := c.v.Start()
@@ -490,6 +623,11 @@ func TestVariantNotation(t *testing.T) {
 	p := Spantsiretti.Start()
 	if m, err := Spantsiretti.ParseMove(&p, "i3-j4"); err != nil || Spantsiretti.FormatHubMove(m) != "15-20" {
 		t.Errorf("spantsiretti: hub move of i3-j4 = %s, %v; want 15-20", Spantsiretti.FormatHubMove(m), err)
+	}
+	// Turkish hub moves count the 64 squares from a1: a3 = 17, a4 = 25.
+	p = Turkish.Start()
+	if m, err := Turkish.ParseMove(&p, "a3-a4"); err != nil || Turkish.FormatHubMove(m) != "17-25" {
+		t.Errorf("turkish: hub move of a3-a4 = %s, %v; want 17-25", Turkish.FormatHubMove(m), err)
 	}
 }
 
@@ -513,6 +651,14 @@ func TestVariantInputErrors(t *testing.T) {
 		{Spantsiretti, "W:W41:B1", "outside 1..40"},
 		{Spantsiretti, "W:Wc7:Bd8,b8", ""},
 		{Diagonal, "W:Wa8:Bb8", `square "a8" is not a playing square`},
+		{Turkish, "W:Wi1:Ba7", `square "i1" is not a playing square`},
+		{Turkish, "W:W65:B1", "outside 1..64"},
+		{Turkish, "W:Wa8:Bb7", "white man on its promotion row at a8"},
+		{Turkish, "W:Wa2:Bh1", "black man on its promotion row at h1"},
+		{Turkish, "W:Wa2:Bb1", "black man on its promotion row at b1"},
+		{Turkish, "W:Wa2,b2:Bb7", ""}, // neighbours in a row are fine here
+		{Frisian, "W:W51:B1", "outside 1..50"},
+		{Frisian, "W:Wa2:B1", `square "a2" is not a playing square`},
 	}
 	for _, c := range cases {
 		_, err := c.v.ParseFEN(c.fen)
@@ -558,4 +704,43 @@ func TestWritePDNVariants(t *testing.T) {
 			t.Errorf("%s: read back as %s with %d moves, wrote %d", v.Name, r.Variant, len(r.Moves), len(g.Moves))
 		}
 	}
+}
+
+// TestHasQuietMove compares HasQuietMove with the generated moves of
+// positions without captures from random games of every variant.
+func TestHasQuietMove(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	checked := 0
+	for _, v := range Variants() {
+		for game := 0; game < 30; game++ {
+			p := v.Start()
+			for ply := 0; ply < 120; ply++ {
+				var ml MoveList
+				v.Generate(&p, &ml)
+				if over, _ := v.Outcome(&p, &ml); over && ml.N == 0 && v.Goal == Breakthrough && p.Kings != 0 {
+					break // a Breakthrough game ends with the first king
+				}
+				if !v.HasCapture(&p) {
+					checked++
+					if got := v.HasQuietMove(&p); got != (ml.N > 0) {
+						t.Fatalf("%s %s: HasQuietMove %v with %d moves", v.Name, v.FEN(&p), got, ml.N)
+					}
+				}
+				if ml.N == 0 {
+					break
+				}
+				p = p.Play(ml.Moves[rng.Intn(ml.N)])
+			}
+		}
+	}
+	// The blocked Frisian king: White's only other piece, the man on 41
+	// (b2), is stuck behind Black's men on 36 and 37 and cannot take 31
+	// upwards (21 is taken) or 37 (32 is taken).
+	p := fenForTest(t, Frisian, "W:WK50,41:B36,37,31,32,21:KW50/3")
+	var ml MoveList
+	Frisian.Generate(&p, &ml)
+	if Frisian.HasQuietMove(&p) || ml.N != 0 || Frisian.HasCapture(&p) {
+		t.Errorf("frisian blocked king: HasQuietMove %v, %d moves", Frisian.HasQuietMove(&p), ml.N)
+	}
+	t.Logf("%d positions", checked)
 }

@@ -9,6 +9,7 @@ package hub
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -68,11 +69,33 @@ var params = []param{
 	{name: "book", typ: "bool",
 		get: func(s *Session) string { return strconv.FormatBool(s.book) },
 		set: func(s *Session, value string) error { return setBool(&s.book, "book", value) }},
-	// egdb-path is where endgame tables will be read from; like book it is
-	// stored only, until the engine can probe tables.
+	// egdb-path is a directory of endgame tables (damka egdb build); empty
+	// means the tables embedded in the binary. egdb turns tables off.
 	{name: "egdb-path", typ: "string",
-		get: func(s *Session) string { return s.egdbPath },
-		set: func(s *Session, value string) error { s.egdbPath = value; return nil }},
+		get: func(s *Session) string { return s.engineOpts.EGDBPath },
+		set: func(s *Session, value string) error {
+			if value != "" {
+				if fi, err := os.Stat(value); err != nil || !fi.IsDir() {
+					return fmt.Errorf("egdb-path %s is not a readable directory", quoteValue(value))
+				}
+			}
+			if value != s.engineOpts.EGDBPath {
+				s.engineOpts.EGDBPath, s.optsDirty = value, true
+			}
+			return nil
+		}},
+	{name: "egdb", typ: "bool",
+		get: func(s *Session) string { return strconv.FormatBool(!s.engineOpts.NoEGDB) },
+		set: func(s *Session, value string) error {
+			use := !s.engineOpts.NoEGDB
+			if err := setBool(&use, "egdb", value); err != nil {
+				return err
+			}
+			if use == s.engineOpts.NoEGDB {
+				s.engineOpts.NoEGDB, s.optsDirty = !use, true
+			}
+			return nil
+		}},
 	// ponder tells the GUI whether it may send go ponder; the engine itself
 	// ponders only when asked to, so the value changes nothing here.
 	{name: "ponder", typ: "bool",

@@ -64,7 +64,6 @@ type Session struct {
 	engineOpts engine.Options
 	optsDirty  bool
 	book       bool
-	egdbPath   string
 	ponder     bool
 
 	// Game state (position.go, level.go): the root of the next search, the

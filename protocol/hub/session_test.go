@@ -2,6 +2,8 @@ package hub
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,6 +57,7 @@ func TestHandshake(t *testing.T) {
 		`param name=multipv value=1 type=int min=1 max=32`,
 		`param name=book value=false type=bool`,
 		`param name=egdb-path value="" type=string`,
+		`param name=egdb value=true type=bool`,
 		`param name=ponder value=false type=bool`,
 		`wait`,
 	}
@@ -73,14 +76,19 @@ func TestHandshake(t *testing.T) {
 			t.Errorf("%q does not parse: %v", l, err)
 		}
 	}
-	// Every client's set-params, including unknown names, then init.
+	// Every client's set-params, including unknown names, then init. The
+	// tables directory has a space in its name, so it is sent quoted.
+	tables := filepath.Join(t.TempDir(), "my tables")
+	if err := os.Mkdir(tables, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if a := h.answer(
 		"set-param name=variant value=russian",
 		"set-param name=threads value=4",
 		"set-param name=hash value=128",
 		"set-param name=multipv value=2",
 		"set-param name=book value=true",
-		`set-param name=egdb-path value="/tmp/my tables"`,
+		`set-param name=egdb-path value="`+tables+`"`,
 		"set-param name=ponder value=true",
 		"set-param name=initial-time value=300", // lidraughts-bot
 		"set-param name=book-ply value=4",
@@ -95,7 +103,7 @@ func TestHandshake(t *testing.T) {
 	h.fake.mu.Lock()
 	opts := h.fake.options
 	h.fake.mu.Unlock()
-	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2}}; !reflect.DeepEqual(opts, want) {
+	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2, EGDBPath: tables}}; !reflect.DeepEqual(opts, want) {
 		t.Errorf("SetOptions calls %+v, want %+v", opts, want)
 	}
 	for _, name := range []string{"initial-time", "book-ply", "tt-size", "eval"} {
@@ -107,7 +115,7 @@ func TestHandshake(t *testing.T) {
 	got = h.until("wait")
 	for _, l := range got {
 		if strings.HasPrefix(l, "param name=variant ") && !strings.Contains(l, "value=russian") ||
-			strings.HasPrefix(l, "param name=egdb-path ") && !strings.Contains(l, `value="/tmp/my tables"`) ||
+			strings.HasPrefix(l, "param name=egdb-path ") && !strings.Contains(l, `value="`+tables+`"`) ||
 			strings.HasPrefix(l, "param name=book ") && !strings.Contains(l, "value=true") {
 			t.Errorf("after set-param: %q", l)
 		}
@@ -541,5 +549,27 @@ func TestAllVariants(t *testing.T) {
 		if c := h.fake.lastCall(t); c.variant != v || c.root != start {
 			t.Errorf("%s: searched %v", name, c.variant)
 		}
+	}
+}
+
+// egdb-path must name a readable directory; egdb=false turns tables off.
+// Both reach the searcher's options at init.
+func TestEGDBParams(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.answer("hub")
+	a := h.answer("set-param name=egdb-path value=/no/such/dir")
+	if len(a) != 1 || !strings.Contains(a[0], "egdb-path '/no/such/dir' is not a readable directory") {
+		t.Errorf("bad egdb-path answered %q", a)
+	}
+	if a := h.answer("set-param name=egdb-path value="+dir, "set-param name=egdb value=false"); len(a) != 0 {
+		t.Errorf("set-param answered %q", a)
+	}
+	h.answer("init")
+	h.fake.mu.Lock()
+	opts := h.fake.options
+	h.fake.mu.Unlock()
+	if len(opts) != 1 || opts[0].EGDBPath != dir || !opts[0].NoEGDB {
+		t.Errorf("SetOptions calls %+v, want egdb-path %s and tables off", opts, dir)
 	}
 }

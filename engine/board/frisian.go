@@ -1,0 +1,289 @@
+package board
+
+// The eight-direction generator (Variant.OrthogonalCaptures, Frisian
+// draughts): men capture over an adjacent piece in every direction, kings
+// fly in every direction; quiet moves stay diagonal. It follows the shape of
+// capture.go (routes walked square set by square set, captured pieces left
+// on the board until the move is complete so that they block and cannot be
+// taken twice), with the steps of a dirTable instead of bare rotations. It
+// is a separate generator rather than more branches in capture.go so that
+// the base variants' generator keeps its four fixed directions.
+
+// eightGen walks the capture routes of one position.
+type eightGen struct {
+	ml    *MoveList
+	sink  func(Move, []Square)
+	path  *[maxPath]Square
+	dt    *dirTable
+	opp   Bitboard // opponent pieces
+	kings Bitboard // kings of both sides
+	empty Bitboard // empty squares, origin included
+	promo Bitboard // the mover's promotion row
+	from  Square
+	start int  // index of the first capture in ml
+	best  int  // best rank of a recorded move
+	king  int  // 1 while a king's routes are walked
+	value bool // MostValue ranking (else FreeChoice)
+	keep  bool
+}
+
+func (eg *eightGen) setPath(n int, b Bitboard) {
+	if eg.path != nil && n < maxPath {
+		eg.path[n] = b.First()
+	}
+}
+
+// eightCapturers reports whether the side to move of p can capture.
+func (v *Variant) eightCapturers(p *Position) bool {
+	t := v.dirs
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := v.Geo.All &^ (own | opp)
+	men, kings := own&^p.Kings, own&p.Kings
+	for d := 0; d < 8; d++ {
+		if t.next(t.next(men, d)&opp, d)&empty != 0 {
+			return true
+		}
+		if kings == 0 {
+			continue
+		}
+		// Slide all kings at once: the first piece met on each ray is a
+		// target if the square behind it is empty.
+		x := t.next(kings, d)
+		reach := x
+		for e := x & empty; e != 0; e = x & empty {
+			x = t.next(e, d)
+			reach |= x
+		}
+		if t.next(reach&opp, d)&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// eightGenerate is generate for the eight-direction rules.
+func (v *Variant) eightGenerate(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
+	ml.N = 0
+	if v.eightCapturers(p) {
+		v.eightCaptures(p, ml, keep, sink)
+		return
+	}
+	v.quiets(p, ml)
+	if b := p.Blocked(p.Side); b != 0 {
+		// The king has made its last allowed non-capturing move.
+		from := b.First()
+		n := 0
+		for _, m := range ml.Slice() {
+			if m.From != from {
+				ml.Moves[n] = m
+				n++
+			}
+		}
+		ml.N = n
+	}
+}
+
+// eightCount is Count for the eight-direction rules: the quiet moves are
+// counted on bitboards, the captures generated into scratch.
+func (v *Variant) eightCount(p *Position, scratch *MoveList, keep bool) int {
+	if v.eightCapturers(p) {
+		scratch.N = 0
+		v.eightCaptures(p, scratch, keep, nil)
+		return scratch.N
+	}
+	g := v.Geo
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := g.All &^ (own | p.Pieces[us^1])
+	men := own &^ p.Kings
+	f1, f2 := forward(us)
+	n := (rot(men, g.Step[f1]) & empty).Count() + (rot(men, g.Step[f2]) & empty).Count()
+	kings := own & p.Kings &^ p.Blocked(us)
+	if kings == 0 {
+		return n
+	}
+	for i := 0; i < 4; i++ {
+		d := g.Step[i]
+		// Rays of different kings in one direction never overlap.
+		x := rot(kings, d) & empty
+		reach := x
+		for x != 0 {
+			x = rot(x, d) & empty
+			reach |= x
+		}
+		n += reach.Count()
+	}
+	return n
+}
+
+// eightCaptures appends the legal captures of p, which has some.
+func (v *Variant) eightCaptures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
+	g := v.Geo
+	us := p.Side & 1
+	own := p.Pieces[us]
+	var eg eightGen
+	eg.ml, eg.sink, eg.dt = ml, sink, v.dirs
+	eg.opp, eg.kings, eg.promo = p.Pieces[us^1], p.Kings, g.Promotion[us]
+	eg.start, eg.keep = ml.N, keep
+	eg.value = v.Capture == MostValue
+	if sink != nil {
+		eg.path = new([maxPath]Square)
+	}
+	empty := g.All &^ (own | eg.opp)
+	for b := own &^ p.Kings; b != 0; b &= b - 1 {
+		bit := b & -b
+		eg.from = bit.First()
+		eg.setPath(0, bit)
+		eg.empty = empty | bit
+		eg.man(bit, 0, 0, -1)
+	}
+	eg.king = 1
+	for b := own & p.Kings; b != 0; b &= b - 1 {
+		bit := b & -b
+		eg.from = bit.First()
+		eg.setPath(0, bit)
+		eg.empty = empty | bit
+		eg.kingRoute(bit, 0, 0, -1, -1)
+	}
+}
+
+// man continues a man's capture from cur after n captures; dir is the
+// direction of the last jump (-1 before the first). Turning back would meet
+// the piece just jumped, which blocks, so that direction is skipped.
+func (eg *eightGen) man(cur, captured Bitboard, n, dir int) {
+	t := eg.dt
+	found := false
+	for i := 0; i < 8; i++ {
+		if dir >= 0 && i == opposite8(dir) {
+			continue
+		}
+		mid := t.next(cur, i) & eg.opp &^ captured
+		if mid == 0 {
+			continue
+		}
+		land := t.next(mid, i) & eg.empty
+		if land == 0 {
+			continue
+		}
+		found = true
+		eg.setPath(n+1, land)
+		eg.man(land, captured|mid, n+1, i)
+	}
+	if !found && n > 0 {
+		// Passing the far row does not crown (PassThrough): only a route
+		// that ends there does.
+		eg.add(cur, captured, n, cur&eg.promo != 0)
+	}
+}
+
+// kingRoute continues a flying king's capture from cur after n captures,
+// as capGen.king does for four directions: skip is a direction not to
+// explore because the caller covers it from a nearer landing square (except
+// when routes are wanted: every route is reported then).
+func (eg *eightGen) kingRoute(cur, captured Bitboard, n, dir, skip int) {
+	t := eg.dt
+	found := skip >= 0
+	for i := 0; i < 8; i++ {
+		if (dir >= 0 && i == opposite8(dir)) || i == skip {
+			continue
+		}
+		x := t.next(cur, i)
+		for x&eg.empty != 0 {
+			x = t.next(x, i)
+		}
+		if x&eg.opp&^captured == 0 {
+			continue
+		}
+		land := t.next(x, i) & eg.empty
+		if land == 0 {
+			continue
+		}
+		found = true
+		taken := captured | x
+		// Any empty square behind the piece, but one from which the
+		// capture goes on if there is such a square.
+		lands := land
+		for y := t.next(land, i) & eg.empty; y != 0; y = t.next(y, i) & eg.empty {
+			lands |= y
+		}
+		var cont Bitboard
+		for l := lands; l != 0; l &= l - 1 {
+			b := l & -l
+			if eg.kingCanCapture(b, taken, i) {
+				cont |= b
+			}
+		}
+		if cont == 0 {
+			for l := lands; l != 0; l &= l - 1 {
+				b := l & -l
+				eg.setPath(n+1, b)
+				eg.add(b, taken, n+1, false)
+			}
+			continue
+		}
+		for l := cont; l != 0; l &= l - 1 {
+			b := l & -l
+			eg.setPath(n+1, b)
+			straight := i
+			if b == land || eg.path != nil {
+				straight = -1
+			}
+			eg.kingRoute(b, taken, n+1, i, straight)
+		}
+	}
+	if !found && n > 0 {
+		eg.add(cur, captured, n, false)
+	}
+}
+
+// kingCanCapture reports whether a flying king on cur, having arrived in
+// direction dir, can take one more piece.
+func (eg *eightGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
+	t := eg.dt
+	back := opposite8(dir)
+	for i := 0; i < 8; i++ {
+		if i == back {
+			continue
+		}
+		x := t.next(cur, i)
+		for x&eg.empty != 0 {
+			x = t.next(x, i)
+		}
+		if x&eg.opp&^captured != 0 && t.next(x, i)&eg.empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// add records a complete capture of n pieces ending on to. Under MostValue
+// the rank is the value (man 100, king 199) and then whether a king
+// captures; lower-ranked routes are dropped, a higher one drops the moves
+// recorded before.
+func (eg *eightGen) add(to, captured Bitboard, n int, promote bool) {
+	if eg.value {
+		k := popCount(captured & eg.kings)
+		key := ((n-k)*100+k*199)<<1 | eg.king
+		if key < eg.best {
+			return
+		}
+		if key > eg.best {
+			eg.best = key
+			eg.ml.N = eg.start
+		}
+	}
+	m := Move{From: eg.from, To: to.First(), Captured: captured, Promote: promote}
+	if eg.sink != nil && n < maxPath {
+		eg.path[n] = m.To
+		eg.sink(m, eg.path[:n+1])
+	}
+	if !eg.keep && n >= 2 {
+		for j := eg.start; j < eg.ml.N; j++ {
+			if eg.ml.Moves[j] == m {
+				return
+			}
+		}
+	}
+	eg.ml.add(m)
+}

@@ -1,0 +1,272 @@
+package board
+
+// The removal generator (Variant.RemoveAtOnce): captured pieces leave the
+// board at each jump, so a square can be crossed again and a piece behind a
+// taken one can be reached. It serves Turkish draughts, on the Full board
+// with orthogonal directions, and Thai draughts, on the ghost-square board
+// with diagonal ones: four directions from a dirTable, opposite directions
+// summing to 3 in both.
+//
+// What it supports, because these two variants need it and nothing else
+// does: men that do not capture backwards (Turkish men move and capture
+// forwards and sideways, Thai men forwards), flying kings that land
+// anywhere behind the piece or right behind it (KingLandsBehind), the
+// majority rule or free choice, no 180-degree turn between two jumps
+// (NoReversal), and a man crowned only where its move ends. register
+// checks a variant's rules against this list.
+
+// removalGen walks the capture routes of one position.
+type removalGen struct {
+	ml       *MoveList
+	sink     func(Move, []Square)
+	path     *[maxPath]Square
+	dt       *dirTable
+	opp      Bitboard // opponent pieces at the start of the move
+	empty    Bitboard // empty squares at the start, origin included
+	promo    Bitboard // the mover's promotion row
+	from     Square
+	start    int // index of the first capture in ml
+	best     int // most pieces taken by a recorded move (majority)
+	manDirs  uint8
+	majority bool
+	keep     bool
+	behind   bool // KingLandsBehind
+	noTurn   bool // NoReversal
+}
+
+func (rg *removalGen) setPath(n int, b Bitboard) {
+	if rg.path != nil && n < maxPath {
+		rg.path[n] = b.First()
+	}
+}
+
+// removalManDirs returns the directions (bit i for direction i) in which
+// the men of c move and capture: forwards, and on a Full board sideways.
+func (v *Variant) removalManDirs(c Color) uint8 {
+	if v.Geo.Full {
+		if c == White {
+			return 1<<0 | 1<<1 | 1<<2 // up, left, right
+		}
+		return 1<<3 | 1<<1 | 1<<2 // down, left, right
+	}
+	f1, f2 := forward(c)
+	return 1<<f1 | 1<<f2
+}
+
+// removalCapturers reports whether the side to move of p can capture.
+func (v *Variant) removalCapturers(p *Position) bool {
+	t := v.dirs
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := v.Geo.All &^ (own | opp)
+	men, kings := own&^p.Kings, own&p.Kings
+	dirs := v.removalManDirs(us)
+	for d := 0; d < 4; d++ {
+		if dirs&(1<<d) != 0 && t.next(t.next(men, d)&opp, d)&empty != 0 {
+			return true
+		}
+		if kings == 0 {
+			continue
+		}
+		x := t.next(kings, d)
+		reach := x
+		for e := x & empty; e != 0; e = x & empty {
+			x = t.next(e, d)
+			reach |= x
+		}
+		if t.next(reach&opp, d)&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// removalGenerate is generate for the removal rules.
+func (v *Variant) removalGenerate(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
+	ml.N = 0
+	if v.removalCapturers(p) {
+		v.removalCaptures(p, ml, keep, sink)
+		return
+	}
+	t := v.dirs
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := v.Geo.All &^ (own | p.Pieces[us^1])
+	men := own &^ p.Kings
+	promo := v.Geo.Promotion[us]
+	dirs := v.removalManDirs(us)
+	for d := 0; d < 4; d++ {
+		if dirs&(1<<d) == 0 {
+			continue
+		}
+		for x := t.next(men, d) & empty; x != 0; x &= x - 1 {
+			to := x.First()
+			ml.add(Move{From: to - Square(t.step[d]), To: to, Promote: promo.Has(to)})
+		}
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		b := k & -k
+		from := b.First()
+		for d := 0; d < 4; d++ {
+			for x := t.next(b, d) & empty; x != 0; x = t.next(x, d) & empty {
+				ml.add(Move{From: from, To: x.First()})
+			}
+		}
+	}
+}
+
+// removalCount is Count for the removal rules.
+func (v *Variant) removalCount(p *Position, scratch *MoveList, keep bool) int {
+	if v.removalCapturers(p) {
+		scratch.N = 0
+		v.removalCaptures(p, scratch, keep, nil)
+		return scratch.N
+	}
+	t := v.dirs
+	us := p.Side & 1
+	own := p.Pieces[us]
+	empty := v.Geo.All &^ (own | p.Pieces[us^1])
+	men, kings := own&^p.Kings, own&p.Kings
+	dirs := v.removalManDirs(us)
+	n := 0
+	for d := 0; d < 4; d++ {
+		if dirs&(1<<d) != 0 {
+			n += (t.next(men, d) & empty).Count()
+		}
+		// Rays of different kings in one direction never overlap.
+		x := t.next(kings, d) & empty
+		reach := x
+		for x != 0 {
+			x = t.next(x, d) & empty
+			reach |= x
+		}
+		n += reach.Count()
+	}
+	return n
+}
+
+// removalCaptures appends the legal captures of p, which has some.
+func (v *Variant) removalCaptures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
+	g := v.Geo
+	us := p.Side & 1
+	own := p.Pieces[us]
+	var rg removalGen
+	rg.ml, rg.sink, rg.dt = ml, sink, v.dirs
+	rg.opp, rg.promo = p.Pieces[us^1], g.Promotion[us]
+	rg.start, rg.keep = ml.N, keep
+	rg.majority = v.Capture == Majority
+	rg.behind, rg.noTurn = v.KingLandsBehind, v.NoReversal
+	rg.manDirs = v.removalManDirs(us)
+	if sink != nil {
+		rg.path = new([maxPath]Square)
+	}
+	empty := g.All &^ (own | rg.opp)
+	for b := own &^ p.Kings; b != 0; b &= b - 1 {
+		bit := b & -b
+		rg.from = bit.First()
+		rg.setPath(0, bit)
+		rg.empty = empty | bit
+		rg.man(bit, 0, 0, -1)
+	}
+	for b := own & p.Kings; b != 0; b &= b - 1 {
+		bit := b & -b
+		rg.from = bit.First()
+		rg.setPath(0, bit)
+		rg.empty = empty | bit
+		rg.king(bit, 0, 0, -1)
+	}
+}
+
+// man continues a man's capture from cur after n captures (captured: the
+// pieces taken, whose squares are empty now); dir is the direction of the
+// last jump, -1 before the first.
+func (rg *removalGen) man(cur, captured Bitboard, n, dir int) {
+	t := rg.dt
+	found := false
+	for d := 0; d < 4; d++ {
+		if rg.manDirs&(1<<d) == 0 || rg.noTurn && d == 3-dir {
+			continue
+		}
+		mid := t.next(cur, d) & rg.opp &^ captured
+		if mid == 0 {
+			continue
+		}
+		land := t.next(mid, d) & (rg.empty | captured)
+		if land == 0 {
+			continue
+		}
+		found = true
+		rg.setPath(n+1, land)
+		rg.man(land, captured|mid, n+1, d)
+	}
+	if !found && n > 0 {
+		// Crowned only where the move ends (a Turkish man on the far row
+		// may go on sideways, as a man).
+		rg.add(cur, captured, n, cur&rg.promo != 0)
+	}
+}
+
+// king continues a flying king's capture from cur after n captures. Every
+// landing square behind the piece is tried, and the route ends where no
+// capture follows. That a king may not stop on a square from which it could
+// go on matters only under free choice, and there the king lands right
+// behind the piece (Thai): the majority rule drops the shorter routes.
+func (rg *removalGen) king(cur, captured Bitboard, n, dir int) {
+	t := rg.dt
+	emp := rg.empty | captured
+	found := false
+	for d := 0; d < 4; d++ {
+		if rg.noTurn && d == 3-dir {
+			continue
+		}
+		x := t.next(cur, d)
+		for x&emp != 0 {
+			x = t.next(x, d)
+		}
+		if x&rg.opp&^captured == 0 {
+			continue
+		}
+		land := t.next(x, d) & emp
+		if land == 0 {
+			continue
+		}
+		found = true
+		taken := captured | x
+		for l := land; l != 0; l = t.next(l, d) & (emp | x) {
+			rg.setPath(n+1, l)
+			rg.king(l, taken, n+1, d)
+			if rg.behind {
+				break
+			}
+		}
+	}
+	if !found && n > 0 {
+		rg.add(cur, captured, n, false)
+	}
+}
+
+// add records a complete capture of n pieces ending on to.
+func (rg *removalGen) add(to, captured Bitboard, n int, promote bool) {
+	if rg.majority {
+		if n < rg.best {
+			return
+		}
+		if n > rg.best {
+			rg.best = n
+			rg.ml.N = rg.start
+		}
+	}
+	m := Move{From: rg.from, To: to.First(), Captured: captured, Promote: promote}
+	if rg.sink != nil && n < maxPath {
+		rg.path[n] = m.To
+		rg.sink(m, rg.path[:n+1])
+	}
+	if !rg.keep && n >= 2 {
+		for j := rg.start; j < rg.ml.N; j++ {
+			if rg.ml.Moves[j] == m {
+				return
+			}
+		}
+	}
+	rg.ml.add(m)
+}

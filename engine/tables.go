@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"damka/egdb"
+	"damka/engine/board"
+)
+
+// tableWin scores a table win whose distance is not stored (5 pieces and
+// more): above every evaluation, below the wins the search has proved, the
+// 89.xx of the Hub scale that Scan uses for bitbase wins.
+const tableWin = WinBound - 100
+
+// tableScore turns a table value into a search score at ply. Stored
+// distances are exact, so those wins and losses score like the search's
+// own. The tables know nothing of the draw rules (International 16- and
+// 5-move rules, Russian 15-move rule): a table win the rules cut short
+// still scores as a win.
+func tableScore(r egdb.Result, ply int) int {
+	switch r.Value {
+	case egdb.Win:
+		if r.Dist >= 0 {
+			return WinScore - (ply + r.Dist)
+		}
+		return tableWin - ply
+	case egdb.Loss:
+		if r.Dist >= 0 {
+			return -(WinScore - (ply + r.Dist))
+		}
+		return -(tableWin - ply)
+	}
+	return DrawScore
+}
+
+// tablesFor returns the endgame tables of v under the engine's options,
+// opening them on first use (the caller holds e.mu). A damaged or foreign
+// file is left out by egdb; only a directory that cannot be read at all
+// leaves the engine without tables.
+func (e *Engine) tablesFor(v *board.Variant) *egdb.DB {
+	if e.opts.NoEGDB || egdb.Supported(v) != nil {
+		return nil
+	}
+	key := v.Name + "\x00" + e.opts.EGDBPath
+	if db, ok := e.tables[key]; ok {
+		return db
+	}
+	var db *egdb.DB
+	if e.opts.EGDBPath == "" {
+		db, _ = egdb.OpenEmbedded(v)
+	} else {
+		db, _ = egdb.Open(e.opts.EGDBPath, v)
+	}
+	if db != nil && db.MaxPieces() == 0 {
+		db = nil
+	}
+	if e.tables == nil {
+		e.tables = map[string]*egdb.DB{}
+	}
+	e.tables[key] = db
+	return db
+}
+
+// tableHits sums the table hits of every thread.
+func (e *Engine) tableHits() uint64 {
+	var n uint64
+	for _, t := range e.threads {
+		n += t.tbHits.Load()
+	}
+	return n
+}
