@@ -50,14 +50,15 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	}
 	t.keys = t.keys[:need]
 	for i := 0; i < rev; i++ {
-		t.keys[i] = hashPosition(&history[len(history)-rev+i])
+		h := &history[len(history)-rev+i]
+		t.keys[i] = hashPosition(h) ^ runKey(h)
 	}
 	t.hist = rev
 	f := &t.stack[0]
 	f.pos = *root
 	f.key = hashPosition(root)
 	f.rev = rev
-	t.keys[rev] = f.key
+	t.keys[rev] = f.key ^ runKey(root)
 
 	v.Generate(&f.pos, &f.ml)
 	// The table's move goes first, so that even a search stopped before its

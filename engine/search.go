@@ -78,7 +78,7 @@ func (t *thread) play(ply int, m board.Move) {
 	} else {
 		c.rev = 0
 	}
-	t.keys[t.hist+ply+1] = c.key
+	t.keys[t.hist+ply+1] = c.key ^ runKey(&c.pos)
 }
 
 // repetition reports whether the position at ply already occurred on the
@@ -88,8 +88,9 @@ func (t *thread) play(ply int, m board.Move) {
 func (t *thread) repetition(ply int) bool {
 	f := &t.stack[ply]
 	i := t.hist + ply
+	key := t.keys[i] // includes the Frisian king-run state
 	for back := 4; back <= f.rev && back <= i; back += 2 {
-		if t.keys[i-back] == f.key {
+		if t.keys[i-back] == key {
 			return true
 		}
 	}
@@ -108,12 +109,13 @@ func (t *thread) ruleDraw(ply int) bool {
 // king-moves counter folded in when they are few enough to matter.
 func (t *thread) ttKey(ply int) uint64 {
 	f := &t.stack[ply]
+	key := f.key ^ runKey(&f.pos)
 	if lim := t.v.Draw.KingMovesLimit; lim > 0 {
 		if left := lim - f.rev; left < ruleWindow {
-			return f.key ^ zobrist.rule[max(left, 0)]
+			return key ^ zobrist.rule[max(left, 0)]
 		}
 	}
-	return f.key
+	return key
 }
 
 // noMoves is an always-empty move list: given to Outcome it says "no legal
@@ -339,7 +341,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		return DrawScore
 	}
 	if !t.v.HasCapture(&f.pos) {
-		if !canMove(t.v, &f.pos) {
+		if !t.v.HasQuietMove(&f.pos) {
 			return t.terminal(ply)
 		}
 		if t.ruleDraw(ply) {

@@ -116,21 +116,3 @@ func (t *thread) evaluate(ply int) int {
 	return eval.Evaluate(t.v, &t.stack[ply].pos)
 }
 
-// canMove reports whether the side to move of p has a quiet move; the
-// caller knows it has no capture. A side that cannot move has lost.
-func canMove(v *board.Variant, p *board.Position) bool {
-	g := v.Geo
-	us := p.Side & 1
-	own := p.Pieces[us]
-	empty := g.All &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
-	if us == board.White {
-		if (rot(men, g.Step[board.UpLeft])|rot(men, g.Step[board.UpRight]))&empty != 0 {
-			return true
-		}
-	} else if (rot(men, g.Step[board.DownLeft])|rot(men, g.Step[board.DownRight]))&empty != 0 {
-		return true
-	}
-	k := own & p.Kings
-	return (rot(k, g.Step[0])|rot(k, g.Step[1])|rot(k, g.Step[2])|rot(k, g.Step[3]))&empty != 0
-}

@@ -12,6 +12,7 @@ type zobristTable struct {
 	piece [4][64]uint64 // kind: 0 white man, 1 black man, 2 white king, 3 black king
 	side  uint64        // xored in when Black is to move
 	rule  [64]uint64    // plies left on the king-moves counter, when close to it
+	run   [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
 }
 
 var zobrist = newZobrist()
@@ -38,7 +39,34 @@ func newZobrist() *zobristTable {
 	for i := range z.rule {
 		z.rule[i] = splitmix64(&seed)
 	}
+	// Drawn after the other keys, so that those stay as they were.
+	for c := range z.run {
+		for n := range z.run[c] {
+			for s := range z.run[c][n] {
+				z.run[c][n][s] = splitmix64(&seed)
+			}
+		}
+	}
 	return z
+}
+
+// runKey is the part of a position's identity that is not on the board:
+// Frisian's count of consecutive moves with one king, per side. Two
+// positions with the same pieces but different counts have different legal
+// moves, so they are different positions for the table and for repetition
+// (Scan compares them too). Zero in every variant without the rule.
+func runKey(p *board.Position) uint64 {
+	r := &p.KingRun
+	if r.Limit == 0 {
+		return 0
+	}
+	var h uint64
+	for c := 0; c < 2; c++ {
+		if n := r.Moves[c]; n != 0 {
+			h ^= zobrist.run[c][n&7][r.Square[c]&63]
+		}
+	}
+	return h
 }
 
 // hashPosition computes the key of p from scratch.

@@ -68,3 +68,28 @@ func BenchmarkHash(b *testing.B) {
 		_ = h
 	})
 }
+
+// Frisian positions that differ only in the count of moves made with one
+// king have different legal moves, so they must have different keys; in
+// the other variants the run key is zero.
+func TestRunKey(t *testing.T) {
+	v := board.Frisian
+	a, err := v.ParseFEN("W:W28,K46:B5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := v.ParseFEN("W:W28,K46:B5:KW46/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hashPosition(&a) != hashPosition(&b) {
+		t.Fatal("the board part of the keys should agree")
+	}
+	if runKey(&a) == runKey(&b) {
+		t.Error("different king-move counts give the same key")
+	}
+	p := board.International.Start()
+	if runKey(&p) != 0 {
+		t.Error("run key of an International position is not zero")
+	}
+}
