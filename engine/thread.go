@@ -115,4 +115,3 @@ func init() {
 func (t *thread) evaluate(ply int) int {
 	return eval.Evaluate(t.v, &t.stack[ply].pos)
 }
-

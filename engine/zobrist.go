@@ -9,9 +9,9 @@ import "damka/engine/board"
 // Keys are indexed by bit rather than by notation number so that every
 // geometry that fits one word shares the table.
 type zobristTable struct {
-	piece [4][64]uint64 // kind: 0 white man, 1 black man, 2 white king, 3 black king
-	side  uint64        // xored in when Black is to move
-	rule  [64]uint64    // plies left on the king-moves counter, when close to it
+	piece [4][64]uint64    // kind: 0 white man, 1 black man, 2 white king, 3 black king
+	side  uint64           // xored in when Black is to move
+	rule  [64]uint64       // plies left on the king-moves counter, when close to it
 	run   [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
 }
 
