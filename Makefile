@@ -29,7 +29,7 @@ lint:
 # Deep perft (every perft.tsv row), timed perft runs and benchmarks: not in CI.
 bench: build
 	scripts/bench.sh $(BIN)
-	go test -count=1 -run PerftReference -deep -timeout 2h ./engine/board/
+	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
 
 fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
