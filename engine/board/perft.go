@@ -75,8 +75,13 @@ func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
 	if depth == 1 {
 		return uint64(v.Count(&f.pos, &f.ml, keep))
 	}
-	v.diagGenerate(&f.pos, &f.ml, keep, nil)
 	next := &stack[1]
+	if depth == 2 {
+		if n, ok := v.countTwoPlies(&f.pos, &next.ml, keep); ok {
+			return n
+		}
+	}
+	v.diagGenerate(&f.pos, &f.ml, keep, nil)
 	var n uint64
 	if depth == 2 {
 		// The children are counted from registers: no position is stored.
