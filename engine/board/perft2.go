@@ -35,7 +35,7 @@ func (v *Variant) countTwoPlies(p *Position, scratch *MoveList, keep bool) (n ui
 	yDirs := v.manDirs(y)
 	yf1, yf2 := forward(y)
 	ys1, ys2 := s[yf1], s[yf2]
-	quietY := uint64((rot(ym, ys1)&empty).Count() + (rot(ym, ys2)&empty).Count())
+	quietY := uint64((rot(ym, ys1) & empty).Count() + (rot(ym, ys2) & empty).Count())
 	xf1, xf2 := forward(x)
 	for _, e := range [2]int{xf1, xf2} {
 		de := s[e]
