@@ -11,6 +11,9 @@ import (
 // ended first; every other outcome, engine failures included, is a result.
 func (w *worker) play(idx int) (*Game, error) {
 	r := w.r
+	if r.dxp >= 0 {
+		return w.playDXP(idx)
+	}
 	v := r.v
 	wi, bi, oi := r.sched.at(idx)
 	op := r.openings[oi]

@@ -208,6 +208,9 @@ type HubEngine struct {
 // "russian", ...). On failure the process is killed and the error is an
 // *EngineError of kind NoStart.
 func StartHub(spec EngineSpec, hubVariant string, to Timeouts) (*HubEngine, error) {
+	if spec.DXP || len(spec.Cmd) == 0 {
+		return nil, &EngineError{Engine: spec.Name, Kind: NoStart, Detail: "not a Hub command (a DXP engine plays only in a match, through the runner)"}
+	}
 	e := &HubEngine{
 		Spec:    spec,
 		ID:      map[string]string{},

@@ -12,7 +12,9 @@
 // is logged with the engine's last lines of conversation, and the engine is
 // restarted for its next game; the match goes on.
 //
-// DXP engines are not supported yet: engines are Hub commands only.
+// One engine of a two-engine International match may instead be a DXP
+// follower already running somewhere (proto=dxp,addr=HOST:PORT): the
+// runner is then the DXP initiator on behalf of the Hub engine (dxp.go).
 package match
 
 import (
@@ -86,10 +88,17 @@ type runner struct {
 	restarts []int
 	fatal    error
 
+	ctx      context.Context // the match's; cancelled when it ends
+	dxp      int             // index of the DXP engine, -1 if none
+	relay    *dxpRelay       // the DXP connection opened by Run, for the first worker
 	stop     context.CancelFunc
 	abort    chan struct{} // closed when in-flight games must end
 	abortOne sync.Once
 }
+
+// Check reports what is wrong with c before a match is run: the same
+// checks Run makes, for a command line to show as usage errors.
+func (c *Config) Check() error { return c.check() }
 
 func (c *Config) check() error {
 	if c.Variant == nil {
@@ -111,11 +120,11 @@ func (c *Config) check() error {
 		return fmt.Errorf("resume needs the PDN file of the match")
 	}
 	for _, e := range c.Engines {
-		if len(e.Cmd) == 0 {
+		if !e.DXP && len(e.Cmd) == 0 {
 			return fmt.Errorf("engine %q has no command", e.Name)
 		}
 	}
-	return nil
+	return c.checkDXP()
 }
 
 // Run plays the match and returns its statistics. Cancelling ctx ends it
@@ -139,6 +148,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		failures: make([]int, len(cfg.Engines)),
 		restarts: make([]int, len(cfg.Engines)),
 		abort:    make(chan struct{}),
+		dxp:      dxpIndex(cfg.Engines),
 	}
 	if len(r.openings) == 0 {
 		r.openings = []Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
@@ -179,6 +189,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	// Start every engine once before the first game, so that a wrong
 	// command is one clear error rather than a match of forfeits.
 	for _, spec := range cfg.Engines {
+		if spec.DXP {
+			continue
+		}
 		e, err := StartHub(spec, r.hubName, cfg.Timeouts)
 		if err != nil {
 			return nil, fmt.Errorf("%v%s", err, tailText(err))
@@ -188,7 +201,21 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	r.stop = cancel
+	r.stop, r.ctx = cancel, ctx
+	if r.dxp >= 0 {
+		// Likewise connect to the DXP engine once; the first worker (there
+		// is only one) plays on this connection.
+		rel, err := r.dialDXP()
+		if err != nil {
+			return nil, err
+		}
+		r.relay = rel
+		defer func() {
+			if r.relay != nil {
+				r.relay.close()
+			}
+		}()
+	}
 	go func() {
 		<-ctx.Done()
 		r.abortOne.Do(func() { close(r.abort) })
@@ -218,6 +245,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		go func() {
 			defer wg.Done()
 			w := &worker{r: r, eng: make([]*HubEngine, len(cfg.Engines)), started: make([]bool, len(cfg.Engines))}
+			if r.dxp >= 0 {
+				r.mu.Lock()
+				w.relay, r.relay = r.relay, nil
+				w.started[r.dxp] = w.relay != nil
+				r.mu.Unlock()
+			}
 			for idx := range jobs {
 				g, err := w.play(idx)
 				if errors.Is(err, errAbandoned) {
@@ -368,6 +401,7 @@ type worker struct {
 	r       *runner
 	eng     []*HubEngine
 	started []bool
+	relay   *dxpRelay // the connection to the DXP engine, if any
 }
 
 // close ends the worker's engines: politely (quit, then kill after a
@@ -383,6 +417,10 @@ func (w *worker) close(kill bool) {
 			e.Close()
 		}
 		w.eng[i] = nil
+	}
+	if w.relay != nil {
+		w.relay.close()
+		w.relay = nil
 	}
 }
 

@@ -17,6 +17,10 @@ type EngineSpec struct {
 	Cmd     []string // argv, already split
 	Dir     string   // working directory ("" = the runner's)
 	Options []Option // option.NAME=VALUE, in order
+	// DXP is set for an engine reached over DamExchange (proto=dxp): Addr
+	// is the follower's host:port and Cmd, Dir and Options are unused.
+	DXP  bool
+	Addr string
 }
 
 // ParseEngineSpec reads an --engine value: comma-separated key=value pairs,
@@ -25,9 +29,12 @@ type EngineSpec struct {
 //
 // Keys: cmd (required; split into arguments as a shell would, with simple
 // quoting), name, dir, option.NAME. A value that itself holds a comma must
-// be quoted: cmd="./eng --list a,b". proto=hub is accepted for clarity;
-// proto=dxp is refused because this runner speaks Hub only (see the
-// package documentation).
+// be quoted: cmd="./eng --list a,b". proto=hub is the default.
+//
+// proto=dxp,addr=HOST:PORT[,name=NAME] is an engine that already runs as a
+// DXP follower (Kingsrow, Scan dxp, damka dxp): the runner connects to it
+// as the DXP initiator. It takes no cmd, dir or option.NAME; the name
+// defaults to the address. See dxp.go for the restrictions.
 func ParseEngineSpec(s string) (EngineSpec, error) {
 	var sp EngineSpec
 	fields, err := splitSpec(s)
@@ -65,9 +72,18 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 			sp.Name = val
 		case lk == "dir":
 			sp.Dir = val
+		case lk == "addr":
+			if val == "" {
+				return sp, fmt.Errorf("engine %q: empty addr", s)
+			}
+			sp.Addr = val
 		case lk == "proto":
-			if !strings.EqualFold(val, "hub") {
-				return sp, fmt.Errorf("engine %q: proto=%s is not supported (only hub)", s, val)
+			switch strings.ToLower(val) {
+			case "hub":
+			case "dxp":
+				sp.DXP = true
+			default:
+				return sp, fmt.Errorf("engine %q: proto=%s is not supported (hub or dxp)", s, val)
 			}
 		case strings.HasPrefix(lk, "option."):
 			name := key[len("option."):]
@@ -76,8 +92,23 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 			}
 			sp.Options = append(sp.Options, Option{name, val})
 		default:
-			return sp, fmt.Errorf("engine %q: unknown key %q (want cmd, name, dir, proto, option.NAME)", s, key)
+			return sp, fmt.Errorf("engine %q: unknown key %q (want cmd, name, dir, proto, addr, option.NAME)", s, key)
 		}
+	}
+	if sp.DXP {
+		switch {
+		case sp.Addr == "":
+			return sp, fmt.Errorf("engine %q: proto=dxp needs addr=HOST:PORT", s)
+		case sp.Cmd != nil || sp.Dir != "" || len(sp.Options) > 0:
+			return sp, fmt.Errorf("engine %q: proto=dxp takes only addr and name (the runner does not start a DXP engine)", s)
+		}
+		if sp.Name == "" {
+			sp.Name = sp.Addr
+		}
+		return sp, nil
+	}
+	if sp.Addr != "" {
+		return sp, fmt.Errorf("engine %q: addr= is for proto=dxp", s)
 	}
 	if sp.Cmd == nil {
 		return sp, fmt.Errorf("engine %q: missing cmd=", s)

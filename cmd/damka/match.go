@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register(command{"match", "play engine-vs-engine matches over Hub (and 'match openings': make an opening suite)", matchCmd})
+	register(command{"match", "play engine-vs-engine matches over Hub or DXP (and 'match openings': make an opening suite)", matchCmd})
 }
 
 // matchEngines is the repeatable --engine flag.
@@ -47,7 +47,10 @@ func matchCmd(args []string) error {
 	}
 	fs := newFlags("match")
 	var engines matchEngines
-	fs.Var(&engines, "engine", `engine, repeatable: "cmd=./damka hub,name=Other,option.threads=1" (keys cmd, name, dir, option.NAME)`)
+	fs.Var(&engines, "engine", `engine, repeatable: a Hub command "cmd=./damka hub,name=Other,option.threads=1" (keys cmd, name, dir, option.NAME, proto=hub), `+
+		`or a running DXP follower "proto=dxp,addr=127.0.0.1:27531,name=Kingsrow" (keys addr, name); `+
+		`a DXP engine plays only International, against one Hub engine, one game at a time, on a sudden-death --tc (DXP's minutes per game), `+
+		`from FEN openings or the initial position; the Hub engine thinks on the DXP clock and neither side loses on time`)
 	variant := fs.String("variant", "international", "rule set")
 	games := fs.Int("games", 100, "games per pairing (with two engines: in all); with --sprt the default is 100000")
 	tcText := fs.String("tc", "", `clock: "60+0.5" (seconds + increment), "40/60+0" (moves per period), "60"`)
@@ -180,6 +183,9 @@ func matchCmd(args []string) error {
 		}()
 		cfg.StatsNow = now
 	}
+	if err := cfg.Check(); err != nil {
+		return usagef("%v", err)
+	}
 	fmt.Fprintf(os.Stderr, "match: %s, %s, %d engines, %d games per pairing, concurrency %d\n",
 		v.Name, cfg.TC, len(engines), cfg.Games, cfg.Concurrency)
 	sum, err := match.Run(ctx, cfg)
@@ -224,6 +230,9 @@ func matchOpeningsCmd(args []string) error {
 	}
 	if len(engines) > 1 {
 		return usagef("give at most one --engine")
+	}
+	if len(engines) == 1 && engines[0].DXP {
+		return usagef("--engine: scoring openings needs a Hub engine, not proto=dxp")
 	}
 	var s engine.Searcher
 	what := "no search: every distinct position after the plies"
