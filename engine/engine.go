@@ -23,6 +23,10 @@ type Engine struct {
 	threads []*thread
 	knobs   knobs
 	tables  map[string]*egdb.DB // endgame tables by variant and directory
+	// curTables are the tables of the running search; they are opened
+	// (on first use) only after the shortcuts of Search, so that a forced
+	// move is answered without waiting for them.
+	curTables *egdb.DB
 
 	stop      atomic.Bool  // every thread polls it
 	mainDone  atomic.Bool  // the main thread has decided: helpers may stop
@@ -142,6 +146,7 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	e.tt.NewSearch()
 
 	main := e.threads[0]
+	e.curTables = nil
 	main.setup(v, &root, history)
 	rm := main.rootMoves
 	if len(rm) == 0 {
@@ -153,6 +158,8 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 		// A forced move in timed play: thinking gains nothing but clock.
 		return Result{Best: rm[0].move, HasBest: true, Time: time.Since(startTime)}
 	}
+	e.curTables = e.tablesFor(v)
+	main.useTables(e.curTables)
 	var wg sync.WaitGroup
 	for _, t := range e.threads[1:] {
 		t.setup(v, &root, history)

@@ -24,10 +24,7 @@ func skipDepth(id, depth int) bool {
 func (t *thread) setup(v *board.Variant, root *board.Position, history []board.Position) {
 	t.v = v
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
-	t.tb, t.tbPieces = t.e.tablesFor(v), 0
-	if t.tb != nil {
-		t.tbPieces = t.tb.MaxPieces()
-	}
+	t.useTables(t.e.curTables)
 	t.tbHits.Store(0)
 	t.published.Store(0)
 	t.selDepth, t.completed, t.rootDepth = 0, 0, 0

@@ -67,3 +67,11 @@ func (e *Engine) tableHits() uint64 {
 	}
 	return n
 }
+
+// useTables sets the tables the thread probes (nil: none).
+func (t *thread) useTables(db *egdb.DB) {
+	t.tb, t.tbPieces = db, 0
+	if db != nil {
+		t.tbPieces = db.MaxPieces()
+	}
+}
