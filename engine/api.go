@@ -39,8 +39,8 @@ type Options struct {
 	HashMB  int // transposition table size; 16 if < 1
 	MultiPV int // principal variations reported; 1 if < 1
 	// EGDBPath is a directory of endgame tables (damka egdb build); empty
-	// means the tables embedded in the binary (International and Russian,
-	// up to 4 pieces).
+	// means the tables embedded in the binary (International up to 4
+	// pieces, Russian up to 5).
 	EGDBPath string
 	NoEGDB   bool // search without endgame tables
 }
