@@ -15,53 +15,81 @@ const (
 // order scores the moves of the position at ply.
 func (t *thread) order(ply int, ttMove uint16) {
 	f := &t.stack[ply]
-	us := f.pos.Side & 1
-	for i := 0; i < f.ml.N; i++ {
-		m := &f.ml.Moves[i]
+	hist := &t.history[f.pos.Side&1]
+	k0, k1 := f.killers[0], f.killers[1]
+	kings := f.pos.Kings
+	n := f.ml.N
+	moves := f.ml.Moves[:n:n]
+	ord := f.order[:n:n]
+	first, fv := 0, int32(-1<<31)
+	for i := range moves {
+		m := &moves[i]
 		var s int32
 		switch {
 		case ttMove != 0 && moveCode(*m) == ttMove:
 			s = orderTT
 		case m.Captured != 0:
-			s = orderCapture + int32(m.Captured.Count())<<8 + int32((m.Captured&f.pos.Kings).Count())<<4
+			s = orderCapture + int32(m.Captured.Count())<<8 + int32((m.Captured&kings).Count())<<4
 		case m.Promote:
 			s = orderPromote
-		case *m == f.killers[0]:
+		case *m == k0:
 			s = orderKiller
-		case *m == f.killers[1]:
+		case *m == k1:
 			s = orderKiller - 1
 		default:
-			s = t.history[us][m.From&63][m.To&63]
+			s = hist[m.From&63][m.To&63]
 		}
-		f.order[i] = s
+		ord[i] = s
+		if s > fv {
+			first, fv = i, s
+		}
 	}
+	f.first = first
 }
 
 // orderCaptures scores captures for quiescence: most pieces and kings first.
 func (t *thread) orderCaptures(ply int) {
 	f := &t.stack[ply]
-	for i := 0; i < f.ml.N; i++ {
-		m := &f.ml.Moves[i]
-		f.order[i] = int32(m.Captured.Count())<<8 + int32((m.Captured&f.pos.Kings).Count())<<4
+	kings := f.pos.Kings
+	n := f.ml.N
+	moves := f.ml.Moves[:n:n]
+	ord := f.order[:n:n]
+	first, fv := 0, int32(-1<<31)
+	for i := range moves {
+		m := &moves[i]
+		s := int32(m.Captured.Count())<<8 + int32((m.Captured&kings).Count())<<4
 		if m.Promote {
-			f.order[i] += 8
+			s += 8
+		}
+		ord[i] = s
+		if s > fv {
+			first, fv = i, s
 		}
 	}
+	f.first = first
 }
 
 // pick moves the best-scored of the moves not tried yet to index i and
 // returns it. Selection instead of a full sort: most nodes cut off after a
-// move or two.
+// move or two. The first pick uses the index order found while scoring.
 func (f *frame) pick(i int) board.Move {
-	best := i
-	for j := i + 1; j < f.ml.N; j++ {
-		if f.order[j] > f.order[best] {
-			best = j
+	n := f.ml.N
+	ord := f.order[:n:n]
+	best, bv := i, ord[i]
+	if i == 0 {
+		best = f.first
+		bv = ord[best]
+	} else {
+		for j := i + 1; j < n; j++ {
+			if v := ord[j]; v > bv {
+				best, bv = j, v
+			}
 		}
 	}
 	if best != i {
 		f.ml.Moves[i], f.ml.Moves[best] = f.ml.Moves[best], f.ml.Moves[i]
-		f.order[i], f.order[best] = f.order[best], f.order[i]
+		ord[best] = ord[i]
+		ord[i] = bv
 	}
 	return f.ml.Moves[i]
 }

@@ -30,6 +30,7 @@ type frame struct {
 	killers [2]board.Move
 	ml      board.MoveList
 	order   [board.MaxMoves]int32 // move-ordering scores, parallel to ml
+	first   int                   // index of the first best score in order
 }
 
 // rootMove is a legal root move with what the last iterations said of it.

@@ -8,7 +8,11 @@
 // it at every leaf.
 package eval
 
-import "damka/engine/board"
+import (
+	"math/bits"
+
+	"damka/engine/board"
+)
 
 // Limit bounds the evaluation so that it never reaches the search's win
 // scores (the Hub scale clamps evaluations to about 80 men).
@@ -53,9 +57,8 @@ func normal(v *board.Variant, p *board.Position) int {
 	w := paramsFor(v)
 	var mg, eg int // White's view
 	var side [2]sideInfo
-	for c := board.White; c <= board.Black; c++ {
-		side[c] = t.side(p, c, w)
-	}
+	t.side(p, board.White, w, &side[board.White])
+	t.side(p, board.Black, w, &side[board.Black])
 	for c := board.White; c <= board.Black; c++ {
 		sign := 1 - 2*int(c)
 		s := &side[c]
@@ -87,23 +90,25 @@ type sideInfo struct {
 	mg, eg     int // positional terms, material excluded
 }
 
-func (t *tables) side(p *board.Position, c board.Color, w *params) sideInfo {
+func (t *tables) side(p *board.Position, c board.Color, w *params, si *sideInfo) {
 	own := p.Pieces[c]
 	opp := p.Pieces[c^1]
 	men := own &^ p.Kings
 	kings := own & p.Kings
-	si := sideInfo{men: men.Count(), kings: kings.Count()}
-	for b := men; b != 0; b &= b - 1 {
-		s := b.First()
-		si.mg += int(t.mgMan[c][s])
-		si.eg += int(t.egMan[c][s])
+	var sq int64 // mg<<32 + eg
+	pk := &t.manPk[c&1]
+	for b := uint64(men); b != 0; {
+		sq += pk[uint(bits.TrailingZeros64(b))&63]
+		b &= b - 1
 	}
+	eg := int(int32(sq))
+	mg := int((sq - int64(eg)) >> 32)
 	// Formation: guarding the back row and keeping both wings manned.
 	if opp&^p.Kings != 0 {
-		si.mg += w.guard * (men & t.guard[c]).Count()
+		mg += w.guard * (men & t.guard[c]).Count()
 	}
 	l, r := (men & t.left[c]).Count(), (men & t.right[c]).Count()
-	si.mg -= w.balance * abs(l-r)
+	mg -= w.balance * abs(l-r)
 	// Forward steps: a man whose forward squares are all taken cannot move;
 	// if the opponent holds one of them it is locked and usually a liability.
 	empty := t.geo.All &^ (own | opp)
@@ -114,14 +119,14 @@ func (t *tables) side(p *board.Position, c board.Color, w *params) sideInfo {
 	blockedByOpp := rot(rot(men, f1)&opp, -f1) | rot(rot(men, f2)&opp, -f2)
 	locked := (men &^ canMove & blockedByOpp).Count()
 	pos := w.mobility*mob - w.locked*locked
-	si.mg += pos
-	si.eg += pos
+	mg += pos
+	eg += pos
 	if kings != 0 {
 		k := w.kingDiag*(kings&t.mainDiag).Count() + w.kingCtr*(kings&t.centre).Count()
-		si.mg += k
-		si.eg += k
+		mg += k
+		eg += k
 	}
-	return si
+	si.men, si.kings, si.mg, si.eg = men.Count(), kings.Count(), mg, eg
 }
 
 // runaways scores c's men that the opponent, who has no king, can no longer
@@ -133,7 +138,11 @@ func (t *tables) side(p *board.Position, c board.Color, w *params) sideInfo {
 func (t *tables) runaways(p *board.Position, c board.Color, w *params) int {
 	opp := p.Pieces[c^1]
 	bonus := 0
-	for b := p.Pieces[c] &^ p.Kings; b != 0; b &= b - 1 {
+	men := p.Pieces[c] &^ p.Kings
+	if t.flood {
+		men &^= t.shadow(c, opp, men)
+	}
+	for b := men; b != 0; b &= b - 1 {
 		s := b.First()
 		if t.cone[c][s]&opp != 0 {
 			continue

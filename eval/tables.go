@@ -24,6 +24,16 @@ type tables struct {
 	centre   board.Bitboard // central squares; the set is its own mirror image
 	mainDiag board.Bitboard // the long diagonal from a1 (and its mirror image)
 	fwd      [2][2]int      // Step of the two forward directions of each colour
+	// manPk packs both square values of a man as mg<<32 + eg, so that one
+	// load and one add per man sum both (the sums stay far below 2^31).
+	manPk [2][64]int64
+	// flood: the cone of every square is exactly what repeated forward
+	// steps (rot by fwd, masked by All) reach, so runaways can find the
+	// men with an opponent piece in their cone by flooding backwards from
+	// the opponent's pieces instead of testing each man's cone. Checked
+	// square by square when the tables are built; false falls back to the
+	// per-man loop.
+	flood bool
 }
 
 var (
@@ -65,6 +75,7 @@ func newTables(g *board.Geometry) *tables {
 			t.adv[c][s] = int8(row)
 			t.mgMan[c][s] = int16(manMg(row, file, w, h))
 			t.egMan[c][s] = int16(manEg(row, h))
+			t.manPk[c][s] = int64(t.mgMan[c][s])<<32 + int64(t.egMan[c][s])
 			if row == 0 && file > 0 && file < w-2 {
 				t.guard[c] |= s.Bit()
 			}
@@ -96,7 +107,49 @@ func newTables(g *board.Geometry) *tables {
 			t.mainDiag |= s.Bit()
 		}
 	}
+	t.flood = t.floodMatchesCones()
 	return t
+}
+
+// shadow returns the squares of the board from which c's forward steps
+// reach a piece of opp (the squares whose cone holds a piece of opp),
+// or at least all of those that are in men: it stops once every square
+// of men is covered.
+func (t *tables) shadow(c board.Color, opp, men board.Bitboard) board.Bitboard {
+	b1, b2 := -t.fwd[c][0], -t.fwd[c][1]
+	all := t.geo.All
+	var sh board.Bitboard
+	for front := opp; front != 0; {
+		front = (rot(front, b1) | rot(front, b2)) & all &^ sh
+		sh |= front
+		if men&^sh == 0 {
+			break
+		}
+	}
+	return sh
+}
+
+// floodMatchesCones reports whether shadow reproduces the cone tables for
+// every single square (the flood is a union over its sources, so that
+// covers every set).
+func (t *tables) floodMatchesCones() bool {
+	g := t.geo
+	for c := board.White; c <= board.Black; c++ {
+		for n := 1; n <= g.Squares; n++ {
+			q, _ := g.Bit(n)
+			var want board.Bitboard
+			for m := 1; m <= g.Squares; m++ {
+				s, _ := g.Bit(m)
+				if t.cone[c][s].Has(q) {
+					want |= s.Bit()
+				}
+			}
+			if t.shadow(c, q.Bit(), g.All) != want {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // manMg is a man's middlegame square value: a little per row advanced (the

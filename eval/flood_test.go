@@ -1,0 +1,35 @@
+package eval
+
+import (
+	"math/rand"
+	"testing"
+
+	"damka/engine/board"
+)
+
+// TestShadowMatchesCones checks that the flood used by runaways finds
+// exactly the men whose cone holds an opponent piece, on random sets.
+func TestShadowMatchesCones(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, tb := range []*tables{tables10x10, tables8x8} {
+		if !tb.flood {
+			t.Fatalf("%v: flood does not match the cone tables", tb.geo.Squares)
+		}
+		all := tb.geo.All
+		for i := 0; i < 20000; i++ {
+			men := board.Bitboard(rng.Uint64()&rng.Uint64()) & all
+			opp := board.Bitboard(rng.Uint64()&rng.Uint64()) & all &^ men
+			for c := board.White; c <= board.Black; c++ {
+				var want board.Bitboard
+				for b := men; b != 0; b &= b - 1 {
+					if s := b.First(); tb.cone[c][s]&opp == 0 {
+						want |= s.Bit()
+					}
+				}
+				if got := men &^ tb.shadow(c, opp, men); got != want {
+					t.Fatalf("squares %d colour %d men %x opp %x: got %x want %x", tb.geo.Squares, c, men, opp, got, want)
+				}
+			}
+		}
+	}
+}
