@@ -178,18 +178,29 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	return e.result(main, startTime)
 }
 
-// result is the main thread's decision.
+// result is the main thread's decision, unless a helper thread completed a
+// deeper iteration (helpers skip depths, so with the shared table one of
+// them often finishes the next depth first): then the deepest helper's
+// answer is taken, as Stockfish's best-thread selection does. Multi-PV
+// analysis keeps the main thread's lines.
 func (e *Engine) result(main *thread, startTime time.Time) Result {
 	var nodes uint64
 	for _, t := range e.threads {
 		nodes += t.nodes
 	}
-	best := &main.rootMoves[0]
+	best, depth := &main.rootMoves[0], main.completed
+	if main.multiPV == 1 {
+		for _, t := range e.threads[1:] {
+			if t.completed > depth && len(t.finished.pv) > 0 {
+				best, depth = &t.finished, t.completed
+			}
+		}
+	}
 	r := Result{
 		Best:    best.move,
 		HasBest: true,
 		Score:   best.shownScore(),
-		Depth:   main.completed,
+		Depth:   depth,
 		Nodes:   nodes,
 		Time:    time.Since(startTime),
 		TBHits:  e.tableHits(),

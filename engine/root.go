@@ -114,6 +114,11 @@ func (t *thread) iterate() {
 		for i := range rm {
 			rm[i].prevScore = rm[i].score
 		}
+		if !main {
+			f := &t.finished
+			f.move, f.score, f.selDepth = rm[0].move, rm[0].score, rm[0].selDepth
+			f.pv = append(f.pv[:0], rm[0].pv...)
+		}
 		t.completed = depth
 		t.depthDone.Store(int32(depth))
 		if !main {

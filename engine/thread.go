@@ -72,6 +72,10 @@ type thread struct {
 	rootMoves []rootMove
 	multiPV   int
 	rootDepth int
+	// finished is the best root move of the last completed iteration (with
+	// its own PV copy): a helper thread's answer when it got deeper than
+	// the main thread.
+	finished rootMove
 
 	nodes     uint64
 	nextCheck uint64
