@@ -35,13 +35,21 @@ func (eg *eightGen) setPath(n int, b Bitboard) {
 
 // eightCapturers reports whether the side to move of p can capture.
 func (v *Variant) eightCapturers(p *Position) bool {
+	return v.tableCapturers(p, 8, 0xff)
+}
+
+// tableCapturers reports whether the side to move of p can capture in one
+// of the first n directions of the variant's direction table; men only in
+// the directions of manDirs (bit d for direction d). The eight-direction
+// (Frisian) and removal (Turkish, Thai) generators share it.
+func (v *Variant) tableCapturers(p *Position, n int, manDirs uint8) bool {
 	t := v.dirs
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := v.Geo.All &^ (own | opp)
 	men, kings := own&^p.Kings, own&p.Kings
-	for d := 0; d < 8; d++ {
-		if t.next(t.next(men, d)&opp, d)&empty != 0 {
+	for d := 0; d < n; d++ {
+		if manDirs&(1<<d) != 0 && t.next(t.next(men, d)&opp, d)&empty != 0 {
 			return true
 		}
 		if kings == 0 {

@@ -55,30 +55,7 @@ func (v *Variant) removalManDirs(c Color) uint8 {
 
 // removalCapturers reports whether the side to move of p can capture.
 func (v *Variant) removalCapturers(p *Position) bool {
-	t := v.dirs
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := v.Geo.All &^ (own | opp)
-	men, kings := own&^p.Kings, own&p.Kings
-	dirs := v.removalManDirs(us)
-	for d := 0; d < 4; d++ {
-		if dirs&(1<<d) != 0 && t.next(t.next(men, d)&opp, d)&empty != 0 {
-			return true
-		}
-		if kings == 0 {
-			continue
-		}
-		x := t.next(kings, d)
-		reach := x
-		for e := x & empty; e != 0; e = x & empty {
-			x = t.next(e, d)
-			reach |= x
-		}
-		if t.next(reach&opp, d)&empty != 0 {
-			return true
-		}
-	}
-	return false
+	return v.tableCapturers(p, 4, v.removalManDirs(p.Side&1))
 }
 
 // removalGenerate is generate for the removal rules.
