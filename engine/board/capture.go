@@ -9,33 +9,69 @@ const maxPath = 40
 // the king's line and cannot be jumped twice. The moving piece's origin is
 // empty during the move.
 type capGen struct {
-	ml        *MoveList
-	sink      func(Move, []Square) // optional: receives every route
-	path      *[maxPath]Square     // the route so far, kept only for sink
-	v         *Variant             // for the rules read off the common path
-	opp       Bitboard             // opponent pieces
-	prey      Bitboard             // opponent pieces men may take (opp less kings in Italian)
-	kings     Bitboard             // kings of both sides
-	empty     Bitboard             // empty squares, origin included
-	promo     Bitboard             // the mover's promotion row
+	routeList
+	v         *Variant // for the rules read off the common path
+	opp       Bitboard // opponent pieces
+	prey      Bitboard // opponent pieces men may take (opp less kings in Italian)
+	kings     Bitboard // kings of both sides
+	empty     Bitboard // empty squares, origin included
+	promo     Bitboard // the mover's promotion row
 	step      *[4]int
 	manDirs   uint8 // bit i set: men capture in direction i
-	from      Square
-	start     int   // index of the first capture in ml
-	best      int   // best rank of a recorded move
 	order     int   // ItalianOrder: bit 23 for a king's route, bit 15-k if the k-th piece taken is a king
 	rank      uint8 // how routes are ranked: captureRank of the capture rule
 	flying    bool
-	keep      bool
 	promotion PromotionRule
+}
+
+// routeList is what every capture generator (capGen, eightGen, removalGen)
+// keeps while it walks routes: the list being filled, the rank of the best
+// route so far, and the optional route sink of Paths.
+type routeList struct {
+	ml    *MoveList
+	sink  func(Move, []Square) // optional: receives every route
+	path  *[maxPath]Square     // the route so far, kept only for sink
+	from  Square
+	start int // index of the first capture in ml
+	best  int // rank of the best recorded route
+	keep  bool
 }
 
 // setPath records the n-th square of the current route when routes are
 // wanted.
-func (cg *capGen) setPath(n int, b Bitboard) {
-	if cg.path != nil && n < maxPath {
-		cg.path[n] = b.First()
+func (r *routeList) setPath(n int, b Bitboard) {
+	if r.path != nil && n < maxPath {
+		r.path[n] = b.First()
 	}
+}
+
+// record adds the capture of n pieces ending on to. With ranked, key is the
+// route's rank: lower-ranked routes are dropped and a higher one drops the
+// moves recorded before. Routes with the same from, to and captured set are
+// one move unless keep.
+func (r *routeList) record(ranked bool, key int, to, captured Bitboard, n int, promote bool) {
+	if ranked {
+		if key < r.best {
+			return
+		}
+		if key > r.best {
+			r.best = key
+			r.ml.N = r.start
+		}
+	}
+	m := Move{From: r.from, To: to.First(), Captured: captured, Promote: promote}
+	if r.sink != nil && n < maxPath {
+		r.path[n] = m.To
+		r.sink(m, r.path[:n+1])
+	}
+	if !r.keep && n >= 2 {
+		for j := r.start; j < r.ml.N; j++ {
+			if r.ml.Moves[j] == m {
+				return
+			}
+		}
+	}
+	r.ml.add(m)
 }
 
 // captures appends the legal captures of p to ml and reports whether that
@@ -355,32 +391,11 @@ var captureRank = [256]uint8{Majority: rankMajority, MostThenKings: rankKeyed, I
 // man's; the kings taken; (Italian) the route that meets a king earliest,
 // compared as the sequence of pieces taken with kings first (cg.order).
 func (cg *capGen) add(to, captured Bitboard, n int, promote bool) {
-	if cg.rank != rankNone {
-		key := n
-		if cg.rank == rankKeyed {
-			key = n<<24 | popCount(captured&cg.kings)<<16 | cg.order
-		}
-		if key < cg.best {
-			return
-		}
-		if key > cg.best {
-			cg.best = key
-			cg.ml.N = cg.start
-		}
+	key := n
+	if cg.rank == rankKeyed {
+		key = n<<24 | popCount(captured&cg.kings)<<16 | cg.order
 	}
-	m := Move{From: cg.from, To: to.First(), Captured: captured, Promote: promote}
-	if cg.sink != nil && n < maxPath {
-		cg.path[n] = m.To
-		cg.sink(m, cg.path[:n+1])
-	}
-	if !cg.keep && n >= 2 {
-		for j := cg.start; j < cg.ml.N; j++ {
-			if cg.ml.Moves[j] == m {
-				return
-			}
-		}
-	}
-	cg.ml.add(m)
+	cg.record(cg.rank != rankNone, key, to, captured, n, promote)
 }
 
 // popCount is Bitboard.Count without the CPU feature test (and the call

@@ -11,26 +11,14 @@ package board
 
 // eightGen walks the capture routes of one position.
 type eightGen struct {
-	ml    *MoveList
-	sink  func(Move, []Square)
-	path  *[maxPath]Square
+	routeList
 	dt    *dirTable
 	opp   Bitboard // opponent pieces
 	kings Bitboard // kings of both sides
 	empty Bitboard // empty squares, origin included
 	promo Bitboard // the mover's promotion row
-	from  Square
-	start int  // index of the first capture in ml
-	best  int  // best rank of a recorded move
-	king  int  // 1 while a king's routes are walked
-	value bool // MostValue ranking (else FreeChoice)
-	keep  bool
-}
-
-func (eg *eightGen) setPath(n int, b Bitboard) {
-	if eg.path != nil && n < maxPath {
-		eg.path[n] = b.First()
-	}
+	king  int      // 1 while a king's routes are walked
+	value bool     // MostValue ranking (else FreeChoice)
 }
 
 // eightCapturers reports whether the side to move of p can capture.
@@ -270,28 +258,6 @@ func (eg *eightGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
 // captures; lower-ranked routes are dropped, a higher one drops the moves
 // recorded before.
 func (eg *eightGen) add(to, captured Bitboard, n int, promote bool) {
-	if eg.value {
-		k := popCount(captured & eg.kings)
-		key := ((n-k)*100+k*199)<<1 | eg.king
-		if key < eg.best {
-			return
-		}
-		if key > eg.best {
-			eg.best = key
-			eg.ml.N = eg.start
-		}
-	}
-	m := Move{From: eg.from, To: to.First(), Captured: captured, Promote: promote}
-	if eg.sink != nil && n < maxPath {
-		eg.path[n] = m.To
-		eg.sink(m, eg.path[:n+1])
-	}
-	if !eg.keep && n >= 2 {
-		for j := eg.start; j < eg.ml.N; j++ {
-			if eg.ml.Moves[j] == m {
-				return
-			}
-		}
-	}
-	eg.ml.add(m)
+	k := popCount(captured & eg.kings)
+	eg.record(eg.value, ((n-k)*100+k*199)<<1|eg.king, to, captured, n, promote)
 }

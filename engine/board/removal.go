@@ -17,27 +17,15 @@ package board
 
 // removalGen walks the capture routes of one position.
 type removalGen struct {
-	ml       *MoveList
-	sink     func(Move, []Square)
-	path     *[maxPath]Square
+	routeList
 	dt       *dirTable
 	opp      Bitboard // opponent pieces at the start of the move
 	empty    Bitboard // empty squares at the start, origin included
 	promo    Bitboard // the mover's promotion row
-	from     Square
-	start    int // index of the first capture in ml
-	best     int // most pieces taken by a recorded move (majority)
 	manDirs  uint8
 	majority bool
-	keep     bool
 	behind   bool // KingLandsBehind
 	noTurn   bool // NoReversal
-}
-
-func (rg *removalGen) setPath(n int, b Bitboard) {
-	if rg.path != nil && n < maxPath {
-		rg.path[n] = b.First()
-	}
 }
 
 // removalManDirs returns the directions (bit i for direction i) in which
@@ -224,26 +212,5 @@ func (rg *removalGen) king(cur, captured Bitboard, n, dir int) {
 
 // add records a complete capture of n pieces ending on to.
 func (rg *removalGen) add(to, captured Bitboard, n int, promote bool) {
-	if rg.majority {
-		if n < rg.best {
-			return
-		}
-		if n > rg.best {
-			rg.best = n
-			rg.ml.N = rg.start
-		}
-	}
-	m := Move{From: rg.from, To: to.First(), Captured: captured, Promote: promote}
-	if rg.sink != nil && n < maxPath {
-		rg.path[n] = m.To
-		rg.sink(m, rg.path[:n+1])
-	}
-	if !rg.keep && n >= 2 {
-		for j := rg.start; j < rg.ml.N; j++ {
-			if rg.ml.Moves[j] == m {
-				return
-			}
-		}
-	}
-	rg.ml.add(m)
+	rg.record(rg.majority, n, to, captured, n, promote)
 }
