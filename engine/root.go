@@ -23,6 +23,7 @@ func skipDepth(id, depth int) bool {
 // setup prepares the thread for a search of root.
 func (t *thread) setup(v *board.Variant, root *board.Position, history []board.Position) {
 	t.v = v
+	t.clocks = clockRulesFor(v)
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
 	t.useTables(t.e.curTables)
 	t.tbHits.Store(0)
@@ -55,6 +56,7 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	f.pos = *root
 	f.key = hashPosition(root)
 	f.rev = rev
+	t.rootClock(f, root, history)
 	t.keys[rev] = f.key ^ runKey(root)
 
 	v.Generate(&f.pos, &f.ml)

@@ -78,6 +78,7 @@ func (t *thread) play(ply int, m board.Move) {
 	} else {
 		c.rev = 0
 	}
+	t.stepClock(f, c, m)
 	t.keys[t.hist+ply+1] = c.key ^ runKey(&c.pos)
 }
 
@@ -106,10 +107,14 @@ func (t *thread) ruleDraw(ply int) bool {
 }
 
 // ttKey is the table key at ply: the Zobrist key, with the plies left on the
-// king-moves counter folded in when they are few enough to matter.
+// king-moves counter folded in when they are few enough to matter, and the
+// plies left on an active endgame clock (at most 32) always.
 func (t *thread) ttKey(ply int) uint64 {
 	f := &t.stack[ply]
 	key := f.key ^ runKey(&f.pos)
+	if f.clock >= 0 {
+		key ^= zobrist.clock[max(f.clockLim-f.clock, 0)&63]
+	}
 	if lim := t.v.Draw.KingMovesLimit; lim > 0 {
 		if left := lim - f.rev; left < ruleWindow {
 			return key ^ zobrist.rule[max(left, 0)]
@@ -170,8 +175,16 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 	f := &t.stack[ply]
+	if t.clockDraw(ply) {
+		// Before the tables, which know nothing of the clocks.
+		if !t.v.HasCapture(&f.pos) && !t.v.HasQuietMove(&f.pos) {
+			return t.terminal(ply)
+		}
+		t.drawFlag = true
+		return DrawScore
+	}
 	if t.tb != nil && (f.pos.Pieces[0]|f.pos.Pieces[1]).Count() <= t.tbPieces {
-		if r, ok := t.tb.Probe(&f.pos); ok {
+		if r, ok := t.tb.Probe(&f.pos); ok && tableFits(r, f) {
 			t.tbHits.Add(1)
 			return tableScore(r, ply)
 		}
@@ -344,11 +357,16 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if !t.v.HasQuietMove(&f.pos) {
 			return t.terminal(ply)
 		}
-		if t.ruleDraw(ply) {
+		if t.ruleDraw(ply) || t.clockDraw(ply) {
 			t.drawFlag = true
 			return DrawScore
 		}
 		return t.evaluate(ply)
+	}
+	if t.clockDraw(ply) {
+		// A capture is a legal move.
+		t.drawFlag = true
+		return DrawScore
 	}
 	if ply >= maxPly {
 		return t.evaluate(ply)
@@ -363,6 +381,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		// counter restarts.
 		f.pos.PlayInto(m, &c.pos)
 		c.rev = 0
+		t.stepClock(f, c, m)
 		s := -t.qsearch(-beta, -alpha, ply+1)
 		if t.abort {
 			return 0

@@ -13,6 +13,7 @@ type zobristTable struct {
 	side  uint64           // xored in when Black is to move
 	rule  [64]uint64       // plies left on the king-moves counter, when close to it
 	run   [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
+	clock [64]uint64       // plies left on an active endgame clock
 }
 
 var zobrist = newZobrist()
@@ -46,6 +47,10 @@ func newZobrist() *zobristTable {
 				z.run[c][n][s] = splitmix64(&seed)
 			}
 		}
+	}
+	// Drawn last, for the same reason.
+	for i := range z.clock {
+		z.clock[i] = splitmix64(&seed)
 	}
 	return z
 }
