@@ -136,20 +136,3 @@ func BenchmarkEvaluate(b *testing.B) {
 		Evaluate(v, &ps[i%len(ps)])
 	}
 }
-
-// In Breakthrough the race to the crowning row decides: with equal
-// material, the side whose man stands nearer its crowning row is ahead.
-func TestBreakthroughRace(t *testing.T) {
-	v := board.BreakthroughDraughts
-	ahead, err := v.ParseFEN("W:W8,46:B5,10") // White's man on 8 is one row from crowning
-	if err != nil {
-		t.Fatal(err)
-	}
-	behind, err := v.ParseFEN("W:W41,46:B5,10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a, b := Evaluate(v, &ahead), Evaluate(v, &behind); a <= b || a <= 0 {
-		t.Errorf("advanced man: %d, men at home: %d; want the first larger and positive", a, b)
-	}
-}
