@@ -26,9 +26,11 @@ func Evaluate(v *board.Variant, p *board.Position) int {
 	case board.Giveaway:
 		return giveaway(v, p)
 	case board.Breakthrough:
-		// Hook: the first king wins, so runaway men and advancement should
-		// dominate; the normal evaluation (which has both) stands in until
-		// a dedicated one is written and measured.
+		// The first king wins, so runaway men and advancement should
+		// dominate; the normal evaluation has both. A dedicated race
+		// evaluation (quadratic advancement, leading man, material) was
+		// measured against it and lost badly (23-0-77 in 100 games at
+		// depth 5, -210 +/- 84 Elo), so the normal one stays.
 		return normal(v, p)
 	}
 	return normal(v, p)
