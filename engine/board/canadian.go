@@ -575,28 +575,10 @@ func (cg *capGen128) add(to, captured Bitboard128, n int, promote bool) {
 // [from, to]).
 func (v *Variant128) Paths(p *Position128, fn func(m Move128, path []Square)) {
 	var ml MoveList128
-	type route struct {
-		m    Move128
-		path []Square
-	}
-	var routes []route
-	v.generate(p, &ml, true, func(m Move128, path []Square) {
-		routes = append(routes, route{m, append([]Square(nil), path...)})
-	})
-	if len(routes) == 0 {
-		for _, m := range ml.Slice() {
-			fn(m, []Square{m.From, m.To})
-		}
-		return
-	}
-	for _, r := range routes {
-		for _, m := range ml.Slice() {
-			if m == r.m {
-				fn(r.m, r.path)
-				break
-			}
-		}
-	}
+	reportRoutes(func(sink func(Move128, []Square)) []Move128 {
+		v.generate(p, &ml, true, sink)
+		return ml.Slice()
+	}, func(m Move128) []Square { return []Square{m.From, m.To} }, fn)
 }
 
 // FormatMove writes m, legal in p, as "65-59" or "54x43"; with the whole

@@ -239,22 +239,33 @@ func (v *Variant) StartFEN() string {
 // reused after fn returns.
 func (v *Variant) Paths(p *Position, fn func(m Move, path []Square)) {
 	var ml MoveList
+	reportRoutes(func(sink func(Move, []Square)) []Move {
+		v.generate(p, &ml, true, sink)
+		return ml.Slice()
+	}, func(m Move) []Square { return []Square{m.From, m.To} }, fn)
+}
+
+// reportRoutes is Paths for any move type: generate fills the legal moves
+// and reports every route to its sink (routes of moves the capture rule
+// drops included, so they are filtered against the final list); with no
+// routes the moves are quiet and reported as quiet(m).
+func reportRoutes[M comparable](generate func(sink func(M, []Square)) []M, quiet func(M) []Square, fn func(M, []Square)) {
 	type route struct {
-		m    Move
+		m    M
 		path []Square
 	}
 	var routes []route
-	v.generate(p, &ml, true, func(m Move, path []Square) {
+	moves := generate(func(m M, path []Square) {
 		routes = append(routes, route{m, append([]Square(nil), path...)})
 	})
 	if len(routes) == 0 {
-		for _, m := range ml.Slice() {
-			fn(m, []Square{m.From, m.To})
+		for _, m := range moves {
+			fn(m, quiet(m))
 		}
 		return
 	}
 	for _, r := range routes {
-		for _, m := range ml.Slice() {
+		for _, m := range moves {
 			if m == r.m {
 				fn(r.m, r.path)
 				break
