@@ -80,6 +80,7 @@ func (t *thread) play(ply int, m board.Move) {
 	}
 	t.stepClock(f, c, m)
 	t.keys[t.hist+ply+1] = c.key ^ runKey(&c.pos)
+	t.e.tt.Prefetch(t.ttKey(ply + 1))
 }
 
 // repetition reports whether the position at ply already occurred on the

@@ -206,12 +206,11 @@ func (t *Table) overwrite(b *[bucketWords]atomic.Uint64, i int, old, key uint64,
 	b[i+1].Store(nd)
 }
 
-// Prefetch starts loading key's bucket into the cache so that a Probe
-// issued after some other work (e.g. making the move) does not stall on
-// memory. Go has no prefetch intrinsic; an atomic load cannot be optimised
-// away, so it serves as one, at the cost of waiting for the line.
+// Prefetch starts loading key's bucket into the cache, so that a Probe
+// soon after (in the child node) finds it there instead of waiting for
+// memory. It does not wait for the line.
 func (t *Table) Prefetch(key uint64) {
-	t.words[(key&t.mask)*bucketWords].Load()
+	prefetch(unsafe.Pointer(&t.words[(key&t.mask)*bucketWords]))
 }
 
 // Hashfull returns the permille of entries written during the current
