@@ -3,6 +3,7 @@ package egdb
 import (
 	"math/rand/v2"
 	"os"
+	"path"
 	"path/filepath"
 	"testing"
 
@@ -106,7 +107,11 @@ func BenchmarkProbeCachedCapture(b *testing.B) {
 // block, read from a memory-mapped file.
 func BenchmarkProbeUncached(b *testing.B) {
 	dir := b.TempDir()
-	for name, data := range embeddedFiles.files {
+	for _, name := range embeddedNames(board.International) {
+		data, err := embedded.ReadFile(path.Join("tables", name))
+		if err != nil {
+			b.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			b.Fatal(err)
 		}

@@ -220,11 +220,7 @@ func removeTemps(dir string, v *board.Variant, only map[string]bool) error {
 
 // has reports whether the slice is open and intact.
 func (db *DB) has(m Material) bool {
-	by := db.byMat.Load()
-	if by == nil {
-		return false
-	}
-	t := (*by)[matKey(m)]
+	t := db.slice(m)
 	return t != nil && !t.bad.Load()
 }
 
@@ -234,7 +230,7 @@ func (db *DB) intact(m Material, warn func(error)) bool {
 	if !db.has(m) {
 		return false
 	}
-	t := (*db.byMat.Load())[matKey(m)]
+	t := db.slice(m)
 	if err := t.checkBlocks(); err != nil {
 		db.markBad(t, err)
 		warn(err)
@@ -244,7 +240,7 @@ func (db *DB) intact(m Material, warn func(error)) bool {
 }
 
 func (db *DB) report(m Material) SliceReport {
-	t := (*db.byMat.Load())[matKey(m)]
+	t := db.slice(m)
 	h := &t.hdr
 	r := SliceReport{Material: m, Positions: h.positions, Wins: h.wins, Draws: h.draws, Losses: h.losses,
 		DontCare: h.dontCare, MaxDist: -1}

@@ -3,10 +3,11 @@ package egdb
 import (
 	"embed"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
-	"sync"
 
 	"damka/engine/board"
 )
@@ -19,9 +20,16 @@ import (
 //go:embed tables
 var embedded embed.FS
 
-var embeddedFiles struct {
-	once  sync.Once
-	files map[string][]byte // name -> bytes, read once and shared by every DB
+// embeddedNames lists the embedded files of v.
+func embeddedNames(v *board.Variant) []string {
+	var names []string
+	ents, _ := fs.ReadDir(embedded, "tables")
+	for _, e := range ents {
+		if name := e.Name(); strings.HasPrefix(name, v.Name+"_") && strings.HasSuffix(name, fileSuffix) {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // OpenEmbedded opens the tables of v built into the binary. Like Open, it
@@ -33,28 +41,34 @@ func OpenEmbedded(v *board.Variant) (*DB, error) {
 
 // OpenEmbeddedWith is OpenEmbedded with options (NoMmap does not apply).
 func OpenEmbeddedWith(v *board.Variant, opt Options) (*DB, error) {
-	embeddedFiles.once.Do(func() {
-		embeddedFiles.files = map[string][]byte{}
-		ents, _ := fs.ReadDir(embedded, "tables")
-		for _, e := range ents {
-			if strings.HasSuffix(e.Name(), fileSuffix) {
-				if b, err := embedded.ReadFile(path.Join("tables", e.Name())); err == nil {
-					embeddedFiles.files[e.Name()] = b
-				}
-			}
-		}
-	})
 	db, err := newDB(v, opt)
 	if err != nil {
 		return nil, err
 	}
 	var errs []error
-	for name, b := range embeddedFiles.files {
-		if strings.HasPrefix(name, v.Name+"_") {
-			if err := db.addBytes(name, b); err != nil {
-				errs = append(errs, err)
-			}
+	for _, name := range embeddedNames(v) {
+		if err := db.addEmbedded(name); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return db, errors.Join(errs...)
+}
+
+// addEmbedded adds one embedded file. Blocks are read from the binary's
+// read-only data with ReadAt, not copied out of it, so only the blocks
+// that are probed ever become resident.
+func (db *DB) addEmbedded(name string) error {
+	f, err := embedded.Open(path.Join("tables", name))
+	if err != nil {
+		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	r, ok := f.(io.ReaderAt)
+	if !ok {
+		return fmt.Errorf("%s: embedded file without ReadAt", name)
+	}
+	return db.addReader(name, r, fi.Size())
 }

@@ -71,7 +71,7 @@ type DB struct {
 	cache     *cache
 	mu        sync.Mutex // guards tables, byMat and problems while opening and adding
 	tables    []*table
-	byMat     atomic.Pointer[[]*table] // by matKey; replaced as a whole when tables are added
+	byMat     []atomic.Pointer[table] // by matKey; probes read it without a lock
 	maxPieces atomic.Int32
 	noMmap    bool
 	problems  []error
@@ -131,7 +131,8 @@ func newDB(v *board.Variant, opt Options) (*DB, error) {
 	if opt.CacheBytes <= 0 {
 		opt.CacheBytes = DefaultCacheBytes
 	}
-	return &DB{v: v, x: x, dec: dec, cache: newCache(opt.CacheBytes, 1<<14), noMmap: opt.NoMmap}, nil
+	return &DB{v: v, x: x, dec: dec, cache: newCache(opt.CacheBytes, 1<<14), noMmap: opt.NoMmap,
+		byMat: make([]atomic.Pointer[table], matLimit*matLimit*matLimit*matLimit)}, nil
 }
 
 // Open opens the tables of variant v in dir (files <variant>_<slice>.egdb;
@@ -235,14 +236,14 @@ func (db *DB) addFileErr(path string) error {
 	return nil
 }
 
-// addBytes adds a table held in memory (embedded).
-func (db *DB) addBytes(name string, data []byte) error {
+// addReader adds a table read through r (size bytes; an embedded file).
+func (db *DB) addReader(name string, r io.ReaderAt, size int64) error {
 	m, err := materialOf(db.v, name)
 	if err == nil {
 		var t *table
-		t, err = openTable(name, bytesReaderAt(data), int64(len(data)), db, m)
+		t, err = openTable(name, r, size, db, m)
 		if err == nil {
-			t.data = data
+			t.file = r
 			db.add(t)
 			return nil
 		}
@@ -253,40 +254,21 @@ func (db *DB) addBytes(name string, data []byte) error {
 	return err
 }
 
-type bytesReaderAt []byte
-
-func (b bytesReaderAt) ReadAt(p []byte, off int64) (int, error) {
-	if off < 0 || off > int64(len(b)) {
-		return 0, io.EOF
-	}
-	n := copy(p, b[off:])
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
-}
-
 func (db *DB) add(t *table) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
 	t.id = uint32(len(db.tables))
 	db.tables = append(db.tables, t)
-	if by := db.byMat.Load(); by != nil {
-		if old := (*by)[matKey(t.hdr.material)]; old != nil {
-			db.cache.drop(old)
-		}
+	slot := &db.byMat[matKey(t.hdr.material)]
+	if old := slot.Load(); old != nil {
+		db.cache.drop(old)
 	}
-	// Probes read byMat without a lock, so it is copied, never changed in
-	// place; tables are added only while building, before probing starts
-	// on them.
-	by := make([]*table, matLimit*matLimit*matLimit*matLimit)
-	if old := db.byMat.Load(); old != nil {
-		copy(by, *old)
-	}
-	by[matKey(t.hdr.material)] = t
-	db.byMat.Store(&by)
+	slot.Store(t)
 	db.maxPieces.Store(max(db.maxPieces.Load(), int32(t.hdr.material.Pieces())))
 }
+
+// slice returns the open table of material m, or nil.
+func (db *DB) slice(m Material) *table { return db.byMat[matKey(m)].Load() }
 
 // Close releases the files. It must not run while probes are in flight.
 func (db *DB) Close() error {
@@ -297,7 +279,9 @@ func (db *DB) Close() error {
 		t.close()
 	}
 	db.tables = nil
-	db.byMat.Store(nil)
+	for i := range db.byMat {
+		db.byMat[i].Store(nil)
+	}
 	db.maxPieces.Store(0)
 	return nil
 }
@@ -467,11 +451,7 @@ func (db *DB) lookup(p *board.Position) (Result, bool) {
 	if m.WM >= matLimit || m.BM >= matLimit || m.WK >= matLimit || m.BK >= matLimit {
 		return Result{}, false
 	}
-	by := db.byMat.Load()
-	if by == nil {
-		return Result{}, false
-	}
-	t := (*by)[matKey(m)]
+	t := db.slice(m)
 	if t == nil || t.bad.Load() {
 		return Result{}, false
 	}

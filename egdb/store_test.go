@@ -224,7 +224,7 @@ func TestVerifyCatchesWrongValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := ParseMaterial("2k-1k")
-	tb := (*db.byMat.Load())[matKey(m)]
+	tb := db.slice(m)
 	enc := mustEncoder(t)
 	var blocks [][]byte
 	changed := false

@@ -3,7 +3,6 @@ package egdb
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -18,9 +17,9 @@ type table struct {
 	hdr    header
 	ix     indexer
 	refs   []blockRef
-	data   []byte   // the whole file when mapped or embedded
-	mapped bool     // data is a memory mapping (may fault if the file shrinks)
-	file   *os.File // for ReadAt when data is nil
+	data   []byte      // the whole file when mapped or embedded
+	mapped bool        // data is a memory mapping (may fault if the file shrinks)
+	file   io.ReaderAt // for ReadAt when data is nil (a file, or an embedded one)
 	dec    *zstd.Decoder
 	bad    atomic.Bool              // a block failed its checksum: the table is ignored
 	once   sync.Once                // closes the file or mapping
@@ -148,8 +147,8 @@ func (t *table) close() {
 		if t.mapped {
 			unmapFile(t.data)
 		}
-		if t.file != nil {
-			t.file.Close()
+		if c, ok := t.file.(io.Closer); ok {
+			c.Close()
 		}
 	})
 }

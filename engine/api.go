@@ -33,6 +33,11 @@ type Limits struct {
 	Ponder    bool          // pondering: ignore time until PonderHit, then use the limits from that moment
 }
 
+// DefaultEGDBCacheMB is the decoded-block cache of the endgame tables when
+// Options leave it unset: enough for the hot blocks of the embedded tables,
+// small enough to keep the process within a few MB of the hash size.
+const DefaultEGDBCacheMB = 4
+
 // Options configure an Engine.
 type Options struct {
 	Threads int // search goroutines (Lazy SMP); 1 if < 1
@@ -43,6 +48,9 @@ type Options struct {
 	// pieces, Russian up to 5).
 	EGDBPath string
 	NoEGDB   bool // search without endgame tables
+	// EGDBCacheMB is the memory for decoded table blocks; DefaultEGDBCacheMB
+	// if < 1. The process holds about HashMB + EGDBCacheMB + 12 MB.
+	EGDBCacheMB int
 }
 
 // Info is one progress report (one per completed iteration and PV line).

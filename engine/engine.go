@@ -61,6 +61,9 @@ func normalize(o Options) Options {
 	if o.MultiPV < 1 {
 		o.MultiPV = 1
 	}
+	if o.EGDBCacheMB < 1 {
+		o.EGDBCacheMB = DefaultEGDBCacheMB
+	}
 	return o
 }
 

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"damka/egdb"
 	"damka/engine/board"
 )
@@ -39,15 +41,16 @@ func (e *Engine) tablesFor(v *board.Variant) *egdb.DB {
 	if e.opts.NoEGDB || egdb.Supported(v) != nil {
 		return nil
 	}
-	key := v.Name + "\x00" + e.opts.EGDBPath
+	key := fmt.Sprintf("%s\x00%s\x00%d", v.Name, e.opts.EGDBPath, e.opts.EGDBCacheMB)
 	if db, ok := e.tables[key]; ok {
 		return db
 	}
 	var db *egdb.DB
+	opt := egdb.Options{CacheBytes: int64(e.opts.EGDBCacheMB) << 20}
 	if e.opts.EGDBPath == "" {
-		db, _ = egdb.OpenEmbedded(v)
+		db, _ = egdb.OpenEmbeddedWith(v, opt)
 	} else {
-		db, _ = egdb.Open(e.opts.EGDBPath, v)
+		db, _ = egdb.OpenWith(e.opts.EGDBPath, v, opt)
 	}
 	if db != nil && db.MaxPieces() == 0 {
 		db = nil

@@ -47,6 +47,7 @@ var parallelClearWords = 1 << 20
 // New, Resize, Clear and NewSearch must not run concurrently with searches.
 type Table struct {
 	words []atomic.Uint64 // numBuckets*bucketWords words, 64-byte aligned
+	mem   *region         // owns words
 	mask  uint64          // numBuckets-1
 	gen   atomic.Uint32   // current generation, 1..63
 }
@@ -57,6 +58,7 @@ type Table struct {
 // useful for tests.
 func New(megabytes int) *Table {
 	t := &Table{}
+	t.mem = newRegion(t)
 	t.gen.Store(1)
 	t.alloc(bucketsFor(megabytes))
 	return t
@@ -73,15 +75,10 @@ func bucketsFor(megabytes int) uint64 {
 	return 1 << (bits.Len64(n) - 1)
 }
 
-// alloc over-allocates by one cache line so that every bucket can start on
-// a cache-line boundary and a probe touches a single line. The Go heap does
-// not move objects, so the alignment found here stays valid.
+// alloc gives t an empty table of numBuckets buckets.
 func (t *Table) alloc(numBuckets uint64) {
-	const slack = cacheLine/8 - 1
-	buf := make([]atomic.Uint64, numBuckets*bucketWords+slack)
-	addr := uintptr(unsafe.Pointer(&buf[0]))
-	off := (cacheLine - addr%cacheLine) % cacheLine / 8
-	t.words = buf[off : off+uintptr(numBuckets*bucketWords)]
+	t.mem.alloc(numBuckets * bucketWords)
+	t.words = t.mem.words
 	t.mask = numBuckets - 1
 }
 
@@ -93,8 +90,9 @@ func (t *Table) Resize(megabytes int) {
 		t.Clear()
 		return
 	}
-	t.words = nil // let the old table be collected before allocating
-	t.alloc(n)
+	t.words = nil
+	t.alloc(n) // releases the old table before allocating
+
 }
 
 // Clear empties the table. Large tables are cleared by several goroutines

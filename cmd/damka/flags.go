@@ -52,12 +52,17 @@ func position(variant, fen string) (*board.Variant, board.Position, error) {
 	return v, p, nil
 }
 
-// tableFlags adds --egdb DIR and --no-egdb to fs; the returned function,
+// tableFlags adds --egdb DIR, --no-egdb and --egdb-cache MB to fs; the returned function,
 // called after parsing, copies them into the engine options.
 func tableFlags(fs *flag.FlagSet) func(*engine.Options) error {
 	dir := fs.String("egdb", "", "directory of endgame tables built by 'damka egdb build' (default: the tables embedded in the binary)")
 	off := fs.Bool("no-egdb", false, "search without endgame tables")
+	cache := fs.Int("egdb-cache", engine.DefaultEGDBCacheMB, "memory in MiB for decoded endgame-table blocks")
 	return func(o *engine.Options) error {
+		if *cache < 1 {
+			return usagef("--egdb-cache %d: must be at least 1 (MiB)", *cache)
+		}
+		o.EGDBCacheMB = *cache
 		if *dir != "" {
 			if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
 				return usagef("--egdb %q is not a readable directory", *dir)

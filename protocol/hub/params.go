@@ -96,6 +96,12 @@ var params = []param{
 			}
 			return nil
 		}},
+	// egdb-cache is the memory for decoded table blocks, in MB.
+	{name: "egdb-cache", typ: "int", min: 1, max: maxHashMB,
+		get: func(s *Session) string { return strconv.Itoa(s.engineOpts.EGDBCacheMB) },
+		set: func(s *Session, value string) error {
+			return s.setInt(&s.engineOpts.EGDBCacheMB, "egdb-cache", value, 1, maxHashMB)
+		}},
 	// ponder tells the GUI whether it may send go ponder; the engine itself
 	// ponders only when asked to, so the value changes nothing here.
 	{name: "ponder", typ: "bool",

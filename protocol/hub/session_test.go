@@ -58,6 +58,7 @@ func TestHandshake(t *testing.T) {
 		`param name=book value=false type=bool`,
 		`param name=egdb-path value="" type=string`,
 		`param name=egdb value=true type=bool`,
+		`param name=egdb-cache value=4 type=int min=1 max=65536`,
 		`param name=ponder value=false type=bool`,
 		`wait`,
 	}
@@ -103,7 +104,7 @@ func TestHandshake(t *testing.T) {
 	h.fake.mu.Lock()
 	opts := h.fake.options
 	h.fake.mu.Unlock()
-	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2, EGDBPath: tables}}; !reflect.DeepEqual(opts, want) {
+	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2, EGDBPath: tables, EGDBCacheMB: engine.DefaultEGDBCacheMB}}; !reflect.DeepEqual(opts, want) {
 		t.Errorf("SetOptions calls %+v, want %+v", opts, want)
 	}
 	for _, name := range []string{"initial-time", "book-ply", "tt-size", "eval"} {

@@ -1,0 +1,5 @@
+//go:build unix && !linux
+
+package tt
+
+func adviseHugePages(b []byte) {}
