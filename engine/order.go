@@ -100,9 +100,13 @@ func (f *frame) pick(i int) board.Move {
 func (t *thread) cutoff(ply, i, depth int) {
 	f := &t.stack[ply]
 	m := f.ml.Moves[i]
-	if f.killers[0] != m {
+	k := &t.e.knobs
+	if f.killers[0] != m && !k.noKillers {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = m
+	}
+	if k.noHistory {
+		return
 	}
 	us := f.pos.Side & 1
 	bonus := int32(min(depth*depth, 400))

@@ -149,7 +149,7 @@ func (t *thread) aspiration(depth, pv int) {
 	prev := rm[pv].prevScore
 	delta := 20
 	alpha, beta := -inf, inf
-	if depth >= 4 && prev > -WinBound && prev < WinBound {
+	if depth >= 4 && prev > -WinBound && prev < WinBound && !t.e.knobs.noAspiration {
 		alpha, beta = prev-delta, prev+delta
 	}
 	for {

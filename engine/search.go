@@ -23,6 +23,8 @@ type knobs struct {
 	probCutMargin int // score margin the reduced search must clear
 	lmrMinDepth   int // minimum depth for late-move reductions
 	lmrMinMove    int // moves searched at full depth before reducing
+	// Switches for measuring features by their absence (ablate.go).
+	noKillers, noHistory, noAspiration, noExtension bool
 }
 
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3}
@@ -245,7 +247,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// A forced move (typically a capture) costs no branching: do not let
 	// it eat the depth. Bounded so that forced sequences cannot run away.
 	ext := 0
-	if f.ml.N == 1 && ply < 2*t.rootDepth {
+	if f.ml.N == 1 && ply < 2*t.rootDepth && !k.noExtension {
 		ext = 1
 	}
 	origAlpha := alpha

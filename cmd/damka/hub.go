@@ -8,6 +8,7 @@ import (
 
 	"damka/bench/match"
 	"damka/engine"
+	"damka/eval"
 	"damka/protocol/hub"
 )
 
@@ -17,7 +18,7 @@ func init() {
 
 // hubFlags are the flags hub knows; every other "-name" argument is
 // ignored (see hubArgs).
-var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "weaken": true, "h": true, "help": true}
+var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "weaken": true, "ablate": true, "h": true, "help": true}
 
 func hubCmd(args []string) error {
 	known, params := hubArgs(args)
@@ -26,6 +27,8 @@ func hubCmd(args []string) error {
 	threads := fs.Int("threads", 1, "search threads (1..64)")
 	hashMB := fs.Int("hash", 16, "transposition table size in MB (1..65536)")
 	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
+	ablate := fs.String("ablate", "", "switch off search features or evaluation terms, comma-separated, to measure them in matches: "+
+		engine.AblationNames()+", "+eval.AblationNames())
 	if err := parseFlags(fs, known); err != nil {
 		return err
 	}
@@ -40,7 +43,11 @@ func hubCmd(args []string) error {
 		return usagef("--hash must be from 1 to 65536 MB, not %d", *hashMB)
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
-	searcher, err := weakened(*weaken, engine.New(opts))
+	eng := engine.New(opts)
+	if err := ablateFeatures(eng, *ablate); err != nil {
+		return usagef("--ablate: %v", err)
+	}
+	searcher, err := weakened(*weaken, eng)
 	if err != nil {
 		return err
 	}
@@ -110,4 +117,24 @@ func weakened(spec string, e engine.Searcher) (engine.Searcher, error) {
 		return match.NewCapped(e, 0, n), nil
 	}
 	return nil, usagef("--weaken must be random, depth=N or nodes=N, not %q", spec)
+}
+
+// ablateFeatures splits --ablate between the search (engine) and the
+// evaluation ("eval.*" names).
+func ablateFeatures(e *engine.Engine, list string) error {
+	var search, terms []string
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		if eval.IsAblation(name) {
+			terms = append(terms, name)
+		} else {
+			search = append(search, name)
+		}
+	}
+	if err := e.Ablate(strings.Join(search, ",")); err != nil {
+		return err
+	}
+	return eval.Ablate(strings.Join(terms, ","))
 }

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Ablations are the search features that can be switched off one by one,
+// so that a self-play match (damka match against `damka hub --ablate X`)
+// measures what each is worth. docs/testing.md records the results.
+var ablations = map[string]func(k *knobs){
+	"probcut":    func(k *knobs) { k.probCutDepth = maxDepth + 1 },
+	"lmr":        func(k *knobs) { k.lmrMinDepth = maxDepth + 1 },
+	"killers":    func(k *knobs) { k.noKillers = true },
+	"history":    func(k *knobs) { k.noHistory = true },
+	"aspiration": func(k *knobs) { k.noAspiration = true },
+	"extension":  func(k *knobs) { k.noExtension = true },
+}
+
+// Ablate switches off the named search features (comma-separated; see
+// AblationNames). It must not run during a search.
+func (e *Engine) Ablate(names string) error {
+	k := e.knobs
+	for _, name := range strings.Split(names, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		off, ok := ablations[name]
+		if !ok {
+			return fmt.Errorf("unknown search feature %q (known: %s)", name, AblationNames())
+		}
+		off(&k)
+	}
+	e.knobs = k
+	return nil
+}
+
+// AblationNames lists the names Ablate knows, sorted.
+func AblationNames() string {
+	return strings.Join(slices.Sorted(maps.Keys(ablations)), ", ")
+}

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"damka/engine/board"
+)
+
+// Every ablation must change the search (or it measures nothing): the node
+// count of a fixed-depth search differs from the full search's.
+func TestAblateChangesSearch(t *testing.T) {
+	v := board.International
+	// A middlegame with captures and forced replies in reach.
+	p, err := v.ParseFEN("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,22")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := func(ablate string) uint64 {
+		e := New(Options{HashMB: 4})
+		if err := e.Ablate(ablate); err != nil {
+			t.Fatal(err)
+		}
+		return e.Search(v, p, nil, Limits{Depth: 9}, nil).Nodes
+	}
+	full := nodes("")
+	for name := range ablations {
+		if n := nodes(name); n == full {
+			t.Errorf("--ablate %s: %d nodes, the same as the full search", name, n)
+		}
+	}
+}
+
+func TestAblateUnknown(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	err := e.Ablate("lmr,nonsense")
+	if err == nil || !strings.Contains(err.Error(), `"nonsense"`) {
+		t.Fatalf("Ablate(lmr,nonsense) = %v, want an error naming the unknown feature", err)
+	}
+	if e.knobs != defaultKnobs {
+		t.Errorf("a failed Ablate changed the knobs: %+v", e.knobs)
+	}
+}

@@ -1,0 +1,45 @@
+package eval
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Ablations zero one evaluation term in every variant family, so that a
+// self-play match measures what the term is worth (damka hub --ablate
+// eval.NAME; results in docs/testing.md). They change package state: use
+// them only in a process of their own, before any search.
+var ablations = map[string]func(w *params){
+	"eval.formation": func(w *params) { w.guard, w.balance = 0, 0 },
+	"eval.mobility":  func(w *params) { w.mobility, w.locked = 0, 0 },
+	"eval.kings":     func(w *params) { w.kingDiag, w.kingCtr = 0, 0 },
+	"eval.runaways":  func(w *params) { w.runaway, w.runawayPP = 0, 0 },
+	"eval.drawish":   func(w *params) { w.drawish = false },
+}
+
+// IsAblation reports whether name is an evaluation ablation ("eval.*").
+func IsAblation(name string) bool { return strings.HasPrefix(name, "eval.") }
+
+// Ablate zeroes the named evaluation terms (comma-separated).
+func Ablate(names string) error {
+	for _, name := range strings.Split(names, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		off, ok := ablations[name]
+		if !ok {
+			return fmt.Errorf("unknown evaluation term %q (known: %s)", name, AblationNames())
+		}
+		for _, w := range []*params{&paramsInternational, &paramsFlying8x8, &paramsShort} {
+			off(w)
+		}
+	}
+	return nil
+}
+
+// AblationNames lists the names Ablate knows, sorted.
+func AblationNames() string {
+	return strings.Join(slices.Sorted(maps.Keys(ablations)), ", ")
+}

@@ -1,0 +1,42 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"damka/engine/board"
+)
+
+// Every ablation must change the evaluation of some position of every
+// flying-king variant family, and Ablate must reject unknown names. The
+// weights are restored afterwards: Ablate changes package state.
+func TestAblate(t *testing.T) {
+	saved := [...]params{paramsInternational, paramsFlying8x8, paramsShort}
+	defer func() { paramsInternational, paramsFlying8x8, paramsShort = saved[0], saved[1], saved[2] }()
+	for name := range ablations {
+		for _, v := range []*board.Variant{board.International, board.Russian} {
+			// Long random games reach endings too (kings, runaways, lone kings).
+			ps := randomPositions(v, 40, 160, 11)
+			before := make([]int, len(ps))
+			for i := range ps {
+				before[i] = Evaluate(v, &ps[i])
+			}
+			if err := Ablate(name); err != nil {
+				t.Fatal(err)
+			}
+			changed := 0
+			for i := range ps {
+				if Evaluate(v, &ps[i]) != before[i] {
+					changed++
+				}
+			}
+			paramsInternational, paramsFlying8x8, paramsShort = saved[0], saved[1], saved[2]
+			if changed == 0 {
+				t.Errorf("%s: Ablate(%s) changed no evaluation of %d positions", v.Name, name, len(ps))
+			}
+		}
+	}
+	if err := Ablate("eval.nonsense"); err == nil || !strings.Contains(err.Error(), "eval.nonsense") {
+		t.Errorf("Ablate(eval.nonsense) = %v, want an error naming it", err)
+	}
+}
