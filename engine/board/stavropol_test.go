@@ -260,20 +260,30 @@ func TestStavropolAgainstRussian(t *testing.T) {
 		if hasCap {
 			captures++
 		}
-		us := p.Side
 		for _, m := range ml.Slice() {
-			q := p.Play(m)
-			var want Position
-			if p.Pieces[us].Has(m.From) {
-				p.playBoard(m, &want) // an own piece: Russian play
-			} else {
-				foreign++
-				r := p
-				r.Side ^= 1
-				r.playBoard(m, &want)
-				want.Side = us ^ 1
+			// The piece on m.From moves, whatever its colour, taking the
+			// other colour's pieces; then the other side is to move.
+			pc := p.At(m.From)
+			if pc == Empty {
+				t.Fatalf("%s: no piece on the origin of %+v", Stavropol.FEN(&p), m)
 			}
-			if q != want {
+			if !p.Pieces[p.Side].Has(m.From) {
+				foreign++
+			}
+			want := p
+			want.Put(m.From, Empty)
+			for c := m.Captured; c != 0; c &= c - 1 {
+				if p.Pieces[(pc-1)&1].Has(c.First()) {
+					t.Fatalf("%s: %+v takes a piece of its own colour", Stavropol.FEN(&p), m)
+				}
+				want.Put(c.First(), Empty)
+			}
+			if m.Promote {
+				pc = WhiteKing + (pc-1)&1
+			}
+			want.Put(m.To, pc)
+			want.Side ^= 1
+			if q := p.Play(m); q != want {
 				t.Fatalf("%s: after %s: %s, want %s", Stavropol.FEN(&p), Stavropol.FormatMove(&p, m),
 					Stavropol.FEN(&q), Stavropol.FEN(&want))
 			}
