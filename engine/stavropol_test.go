@@ -49,14 +49,14 @@ func TestStavropolSelfPlay(t *testing.T) {
 	}
 	for _, start := range starts {
 		e.NewGame()
-		p := start
-		var hist []board.Position
+		g := gameLine{v: v, p: start}
 		var ml board.MoveList
-		rev, foreign := 0, 0
+		foreign := 0
 		result := "ply cap"
 		for ply := 0; ply < 400; ply++ {
+			p := g.p
 			v.Generate(&p, &ml)
-			r := e.Search(v, p, hist, Limits{Nodes: 3000}, nil)
+			r := e.Search(v, p, g.hist, Limits{Nodes: 3000}, nil)
 			if over, win := v.Outcome(&p, &ml); over {
 				want := -WinScore
 				result = v.FEN(&p) + ": " + p.Side.String() + " to move has lost"
@@ -75,28 +75,11 @@ func TestStavropolSelfPlay(t *testing.T) {
 			if !p.Pieces[p.Side].Has(r.Best.From) {
 				foreign++
 			}
-			if reversible(&p, r.Best) {
-				rev++
-			} else {
-				rev = 0
-			}
-			hist = append(hist, p)
-			p = p.Play(r.Best)
-			if rev >= v.Draw.KingMovesLimit {
-				result = "draw by the king-moves counter"
-				break
-			}
-			reps := 0
-			for i := len(hist) - 2; i >= 0 && i >= len(hist)-rev; i -= 2 {
-				if hist[i] == p {
-					reps++
-				}
-			}
-			if reps+1 >= v.Draw.Repetitions {
-				result = "draw by repetition"
+			if why := g.play(r.Best); why != "" {
+				result = "draw by " + why
 				break
 			}
 		}
-		t.Logf("%d plies, %d foreign moves: %s", len(hist), foreign, result)
+		t.Logf("%d plies, %d foreign moves: %s", len(g.hist), foreign, result)
 	}
 }
