@@ -132,7 +132,8 @@ var notRules = map[string]bool{
 // Supported says why the tables cannot serve v, if they cannot: only the
 // normal goal (no move loses) is solved, a position must be its board and
 // side to move (Frisian's king-move counters are state the index does not
-// hold), and quiet moves must be diagonal (the solver un-makes them).
+// hold), quiet moves must be diagonal (the solver un-makes them), and a
+// side moves only its own pieces (not Stavropol).
 func Supported(v *board.Variant) error {
 	if err, ok := supportCache.Load(v); ok {
 		err, _ := err.(error)
@@ -148,6 +149,9 @@ var supportCache sync.Map // *board.Variant -> error (nil stored as untyped nil)
 func supported(v *board.Variant) error {
 	if v.Goal != board.Normal {
 		return fmt.Errorf("egdb: variant %s: only the normal goal (no move = loss) is supported", v.Name)
+	}
+	if v.ForeignMoves {
+		return fmt.Errorf("egdb: variant %s: a player may move the opponent's pieces, which the tables do not model", v.Name)
 	}
 	start := v.Start()
 	rv := reflect.ValueOf(start)

@@ -11,47 +11,69 @@ import (
 
 // playGame plays one game between a (moving first) and b from start, each
 // move searched with nodes nodes, and returns 1, 0.5 or 0 for a. The game
-// ends on no legal move, a third repetition, the king-moves counter, or
-// after maxPlies (adjudicated a draw).
+// ends on no legal move (the variant's goal says who has won), a
+// repetition or the king-moves counter (gameLine.play), or after maxPlies
+// (adjudicated a draw).
 func playGame(v *board.Variant, a, b *Engine, start board.Position, nodes uint64, maxPlies int) float64 {
 	a.NewGame()
 	b.NewGame()
-	p := start
-	var hist []board.Position
-	rev := 0
+	g := gameLine{v: v, p: start}
 	for ply := 0; ply < maxPlies; ply++ {
 		e, aToMove := a, ply%2 == 0
 		if !aToMove {
 			e = b
 		}
-		r := e.Search(v, p, hist, Limits{Nodes: nodes}, nil)
+		r := e.Search(v, g.p, g.hist, Limits{Nodes: nodes}, nil)
 		if !r.HasBest {
+			mover := 0.0
+			if _, win := v.Outcome(&g.p, nil); win {
+				mover = 1
+			}
 			if aToMove {
-				return 0
+				return mover
 			}
-			return 1
+			return 1 - mover
 		}
-		if reversible(&p, r.Best) {
-			rev++
-		} else {
-			rev = 0
-		}
-		hist = append(hist, p)
-		p = p.Play(r.Best)
-		if lim := v.Draw.KingMovesLimit; lim > 0 && rev >= lim {
-			return 0.5
-		}
-		reps := 0
-		for i := len(hist) - 2; i >= 0 && i >= len(hist)-rev; i -= 2 {
-			if hist[i] == p {
-				reps++
-			}
-		}
-		if reps >= 2 {
+		if g.play(r.Best) != "" {
 			return 0.5
 		}
 	}
 	return 0.5
+}
+
+// gameLine is a game being played: the position, the positions before it
+// and how many of the last moves were reversible.
+type gameLine struct {
+	v    *board.Variant
+	p    board.Position
+	hist []board.Position
+	rev  int
+}
+
+// play plays m and says why the game is now drawn by the variant's
+// counters, or "" if it is not: the king-moves counter, or the same
+// position v.Draw.Repetitions times.
+func (g *gameLine) play(m board.Move) string {
+	if reversible(&g.p, m) {
+		g.rev++
+	} else {
+		g.rev = 0
+	}
+	g.hist = append(g.hist, g.p)
+	g.p = g.p.Play(m)
+	if lim := g.v.Draw.KingMovesLimit; lim > 0 && g.rev >= lim {
+		return "the king-moves counter"
+	}
+	n := 1
+	for i := len(g.hist) - 2; i >= 0 && i >= len(g.hist)-g.rev; i -= 2 {
+		if g.hist[i] == g.p {
+			n++
+		}
+	}
+	if n >= g.v.Draw.Repetitions {
+		return "repetition"
+	}
+	return ""
 }
 
 // TestSelfPlay is a tool, not a check: DAMKA_SELFPLAY=games plays that many

@@ -72,6 +72,19 @@ var solved = []struct {
 		name: "english 2 for 1", v: board.English, fen: "W:W17,22,24,25:B2,5,9,11",
 		depth: 10, best: "17-14", min: 150,
 	},
+	{
+		// Stavropol: White's c3 can take d4, Black's last piece, and
+		// Black's d4 (moved by White) can take c3, White's last. Free
+		// choice: the own capture wins in 1 ply, the foreign one loses.
+		name: "stavropol own capture", v: board.Stavropol, fen: "W:Wc3:Bd4",
+		depth: 3, best: "c3:e5", min: WinScore - 1, max: WinScore - 1,
+	},
+	{
+		// Stavropol: the only capture is Black's d4 taking e3, White's
+		// last piece; compulsory, so White has lost in 1 ply.
+		name: "stavropol forced foreign capture", v: board.Stavropol, fen: "W:We3:Bc5,d4",
+		depth: 3, best: "d4:f2", min: -(WinScore - 1), max: -(WinScore - 1),
+	},
 }
 
 func TestSolvedPositions(t *testing.T) {

@@ -95,8 +95,10 @@ func hashPosition(p *board.Position) uint64 {
 // costs a few table loads per move plus one per captured piece, against one
 // per piece on the board from scratch (BenchmarkHash measures both; the
 // incremental update is about 3-5 times faster in middlegame positions).
+// The moving piece's colour is read off the board, without a branch: in
+// Stavropol draughts it may be the opponent's.
 func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
-	us := p.Side & 1
+	us := board.Color(p.Pieces[board.Black]>>(m.From&63)) & 1
 	kind := int(us)
 	if p.Kings.Has(m.From) {
 		kind += 2

@@ -7,10 +7,11 @@ import (
 )
 
 // The incremental key equals the key computed from scratch along random
-// games, captures, promotions and king moves included.
+// games, captures, promotions and king moves included, and in Stavropol
+// draughts moves of the opponent's pieces.
 func TestHashIncremental(t *testing.T) {
 	var ml board.MoveList
-	for _, v := range testVariants {
+	for _, v := range append([]*board.Variant{board.Stavropol}, testVariants...) {
 		for seed := uint64(1); seed <= 20; seed++ {
 			game := randomGame(v, 200, seed)
 			for _, p := range game {

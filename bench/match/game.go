@@ -71,17 +71,22 @@ func (w *worker) play(idx int) (*Game, error) {
 	var ml board.MoveList
 	for {
 		v.Generate(&pos, &ml)
-		if ml.N == 0 {
-			// The side to move has no piece or no move.
+		if over, moverWins := v.Outcome(&pos, &ml); over {
+			// The side to move has no piece or no move; the goal says
+			// who has won.
 			loser := pos.Side
-			if v.Goal == board.Giveaway {
+			if moverWins {
 				loser = loser.Opponent()
 			}
 			white := 1.0
 			if loser == board.White {
 				white = 0
 			}
-			return finish(white, fmt.Sprintf("%s has no move", pos.Side))
+			why := fmt.Sprintf("%s has no move", pos.Side)
+			if v.ForeignMoves && pos.Pieces[loser] == 0 {
+				why = fmt.Sprintf("%s has no pieces", loser)
+			}
+			return finish(white, why)
 		}
 		select {
 		case <-r.abort:

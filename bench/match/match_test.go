@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -477,5 +478,51 @@ func TestHubSearcherOpenings(t *testing.T) {
 	e.Kill()
 	if _, err := GenerateOpenings(v, spec, NewHubSearcher(e)); err == nil {
 		t.Error("no error from a dead engine")
+	}
+}
+
+// TestMatchStavropol plays Stavropol games through the runner and Hub
+// engines. From W:We3:Bc5,d4 White's only move is the compulsory d4:f2,
+// Black's man taking White's last piece: Black has won, though it never
+// moved. From the start, every game must replay legally and end as the
+// rules say.
+func TestMatchStavropol(t *testing.T) {
+	v := board.Stavropol
+	op, err := ParseOpening(v, "W:We3:Bc5,d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	engines := []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")}
+	_, games := runCollect(t, context.Background(), Config{Variant: v, Engines: engines,
+		Games: 2, TC: TimeControl{Depth: 1}, Openings: []Opening{op}})
+	for _, g := range games {
+		if g.Result != 0 || g.Reason != "white has no pieces" || len(g.Moves) != 1 {
+			t.Errorf("game %d: result %v (%s) after %d moves, want 0 (white has no pieces) after 1", g.Index+1, g.Result, g.Reason, len(g.Moves))
+		}
+	}
+	_, games = runCollect(t, context.Background(), Config{Variant: v, Engines: engines,
+		Games: 2, TC: TimeControl{Depth: 2}, Openings: openingSuite(t, v, 1), MaxPlies: 300})
+	for _, g := range games {
+		// WritePDN checks every move against the legal ones.
+		pg := &board.Game{Variant: v, Start: g.Start, Moves: g.Moves, Result: "*"}
+		if err := pg.WritePDN(io.Discard); err != nil {
+			t.Fatalf("game %d: %v", g.Index+1, err)
+		}
+		p := g.Start
+		for _, m := range g.Moves {
+			p = p.Play(m)
+		}
+		if over, win := v.Outcome(&p, nil); over {
+			white := 1.0
+			if win != (p.Side == board.White) {
+				white = 0
+			}
+			if g.Result != white {
+				t.Errorf("game %d ends in %s (%s): result %v, want %v", g.Index+1, v.FEN(&p), g.Reason, g.Result, white)
+			}
+		} else if g.Result != 0.5 {
+			t.Errorf("game %d: result %v (%s) in %s, which is not over", g.Index+1, g.Result, g.Reason, v.FEN(&p))
+		}
+		t.Logf("game %d: %d plies, %v (%s)", g.Index+1, len(g.Moves), g.Result, g.Reason)
 	}
 }

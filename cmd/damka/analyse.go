@@ -74,7 +74,11 @@ func analyseCmd(args []string) error {
 		fmt.Println(sb.String())
 	})
 	if !r.HasBest {
-		fmt.Println("bestmove=none (the side to move has no legal move and has lost)")
+		result := "lost"
+		if _, win := v.Outcome(&p, nil); win {
+			result = "won"
+		}
+		fmt.Printf("bestmove=none (the game is over: the side to move has %s)\n", result)
 		return nil
 	}
 	line := "bestmove=" + v.FormatMove(&p, r.Best)

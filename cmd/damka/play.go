@@ -202,7 +202,8 @@ func (g *game) listMoves() {
 
 // over reports (and announces) whether the game is over, by the variant's
 // goal: normally the side to move with no legal move loses; it wins in the
-// giveaway variants; in breakthrough the first king wins.
+// giveaway variants; in breakthrough the first king wins; in Stavropol a
+// side without pieces has lost.
 func (g *game) over() bool {
 	over, moverWins := g.v.Outcome(&g.pos, nil)
 	if !over {
@@ -212,9 +213,14 @@ func (g *game) over() bool {
 	if !moverWins {
 		winner = winner.Opponent()
 	}
-	if g.pos.Kings != 0 && g.v.Goal == board.Breakthrough {
+	switch {
+	case g.pos.Kings != 0 && g.v.Goal == board.Breakthrough:
 		g.printf("%s has a king: %s wins. (new, undo or quit)\n", title(winner), title(winner))
-	} else {
+	case g.v.ForeignMoves && g.pos.Pieces[winner.Opponent()] == 0:
+		// Stavropol: the side to move may have foreign moves, or the
+		// side that has just moved may have lost its last piece.
+		g.printf("%s has no pieces: %s wins. (new, undo or quit)\n", title(winner.Opponent()), title(winner))
+	default:
 		g.printf("%s has no legal move: %s wins. (new, undo or quit)\n", title(g.pos.Side), title(winner))
 	}
 	return true

@@ -111,6 +111,20 @@ func TestPlayE2E(t *testing.T) {
 		}
 	})
 
+	t.Run("stavropol", func(t *testing.T) {
+		// White may move Black's men; then the only move of W:We3:Bc5,d4
+		// is Black's d4 taking White's last piece, which loses.
+		out := runPlay(t, bin, "variant stavropol\nmoves\nb6-a5\nfen W:We3:Bc5,d4\nmoves\ngo\n", "--level", "depth=2")
+		wantAll(t, out,
+			"Stavropol draughts",
+			"legal moves (14): ",
+			"you play b6-a5",
+			"legal moves (1): d4:f2",
+			"damka plays d4:f2",
+			"White has no pieces: Black wins.",
+		)
+	})
+
 	t.Run("bad-input", func(t *testing.T) {
 		out := runPlay(t, bin, strings.Join([]string{
 			"xyzzy", "99-1", "32-", "level", "level depth=abc", "level time=-1", "level speed=3",

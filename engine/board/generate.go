@@ -19,12 +19,14 @@ func (v *Variant) GenerateDuplicates(p *Position, ml *MoveList, keep bool) {
 // perft calls diagGenerate directly.
 func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	switch v.gen {
+	case genDiagonal:
+		v.diagGenerate(p, ml, keep, sink)
 	case genEight:
 		v.eightGenerate(p, ml, keep, sink)
 	case genRemoval:
 		v.removalGenerate(p, ml, keep, sink)
-	default:
-		v.diagGenerate(p, ml, keep, sink)
+	case genStavropol:
+		v.stavGenerate(p, ml, keep, sink)
 	}
 }
 
@@ -43,10 +45,15 @@ func (v *Variant) diagGenerate(p *Position, ml *MoveList, keep bool, sink func(M
 // variables (registers) throughout: this is the innermost function of perft.
 func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 	switch v.gen {
+	case genDiagonal:
+		// Below. (A case of its own keeps it at two tests: the switch is a
+		// binary search.)
 	case genEight:
 		return v.eightCount(p, scratch, keep)
 	case genRemoval:
 		return v.removalCount(p, scratch, keep)
+	case genStavropol:
+		return v.stavCount(p, scratch, keep)
 	}
 	if p.Kings != 0 && v.Goal == Breakthrough {
 		return 0 // the game ended with the first king
@@ -114,13 +121,18 @@ func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *Mov
 	return n
 }
 
-// HasCapture reports whether the side to move must capture.
+// HasCapture reports whether the side to move must capture (in Stavropol
+// draughts: with a piece of either colour).
 func (v *Variant) HasCapture(p *Position) bool {
 	switch v.gen {
+	case genDiagonal:
+		// Below, as in Count.
 	case genEight:
 		return v.eightCapturers(p)
 	case genRemoval:
 		return v.removalCapturers(p)
+	case genStavropol:
+		return v.stavHasCapture(p)
 	}
 	men, kings := v.capturers(p)
 	return men|kings != 0
@@ -256,14 +268,18 @@ func (v *Variant) quiets(p *Position, ml *MoveList) {
 // HasQuietMove reports whether the side to move of p has a non-capturing
 // move, by the rules of its generator family (on the Full board men step
 // sideways too; a Frisian king that has made its last allowed move in a row
-// is left out). Search uses it, when there is no capture, to tell a blocked
-// side, which has lost, without generating.
+// is left out; in Stavropol draughts a piece of either colour). Search uses
+// it, when there is no capture, to tell a blocked side, which has lost,
+// without generating.
 func (v *Variant) HasQuietMove(p *Position) bool {
 	us := p.Side & 1
 	own := p.Pieces[us]
 	empty := v.Geo.All &^ (own | p.Pieces[us^1])
 	men, kings := own&^p.Kings, own&p.Kings
-	if v.gen == genRemoval {
+	switch v.gen {
+	case genDiagonal:
+		// Below, as in Count.
+	case genRemoval:
 		t := v.dirs
 		dirs := v.removalManDirs(us)
 		for d := 0; d < 4; d++ {
@@ -272,10 +288,17 @@ func (v *Variant) HasQuietMove(p *Position) bool {
 			}
 		}
 		return false
-	}
-	if v.gen == genEight {
+	case genEight:
 		kings &^= p.Blocked(us)
+	case genStavropol:
+		return v.stavHasQuietMove(p)
 	}
+	return v.canStep(us, men, kings, empty)
+}
+
+// canStep reports whether a man of men (of colour us) or a king of kings
+// can step diagonally onto an empty square.
+func (v *Variant) canStep(us Color, men, kings, empty Bitboard) bool {
 	s := &v.Geo.Step
 	f1, f2 := forward(us)
 	if (rot(men, s[f1])|rot(men, s[f2]))&empty != 0 {

@@ -32,6 +32,10 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		{Turkish, "W:W41-56:B9-24"},
 		{Turkish, "W:WKa4:Bc4,d6,c7,b5,e4"},
 		{Thai, "W:WK18:B11,25"},
+		// Stavropol: moves of both colours, captures of both.
+		{Stavropol, "W:W21-32:B1-12"},
+		{Stavropol, "W:Wc3,f4:Bd4,g5"},
+		{Stavropol, "W:Wd2,g3:Bc3,Kh8"},
 	} {
 		p, err := c.v.ParseFEN(c.fen)
 		if err != nil {

@@ -100,7 +100,7 @@ func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
 	}
 	for i := 0; i < f.ml.N; i++ {
 		// KingRun is zero throughout: see playBoard.
-		f.pos.playBoard(f.ml.Moves[i], &next.pos)
+		f.pos.playBoard(f.pos.Side&1, f.ml.Moves[i], &next.pos)
 		n += v.perft(depth-1, keep, stack[1:])
 	}
 	return n

@@ -128,13 +128,19 @@ func (p *Position) Play(m Move) Position {
 // loops use it so that the new position is stored field by field where it
 // will be read, instead of being copied as a whole right after it was
 // written, which stalls the CPU's store forwarding.
+//
+// The piece on m.From moves, whatever its colour: in Stavropol draughts
+// (Variant.ForeignMoves) the side to move may move the opponent's pieces.
+// Its colour is read off the board with a shift, no branch, so that Play
+// is right there without knowing the variant and costs the others no
+// test. The other side is to move after it, as always.
 func (p *Position) PlayInto(m Move, q *Position) {
 	if p.KingRun.Limit != 0 {
 		q.KingRun = p.nextKingRun(m)
 	} else {
 		q.KingRun = KingRun{}
 	}
-	p.playBoard(m, q)
+	p.playBoard(Color(p.Pieces[Black]>>uint(m.From&63))&1, m, q)
 }
 
 // nextKingRun returns KingRun after move m (see KingRun for the rules).
@@ -158,22 +164,25 @@ func (p *Position) nextKingRun(m Move) KingRun {
 	return r
 }
 
-// playBoard is PlayInto for the pieces and the side to move only: perft of
-// the variants without a king-move limit uses it, so that their positions
-// (whose KingRun is zero from the start) pay nothing for the rule.
-func (p *Position) playBoard(m Move, q *Position) {
+// playBoard is PlayInto for the pieces and the side to move only, the
+// piece of colour c moving: perft of the variants without a
+// king-move limit uses it, so that their positions (whose KingRun is zero
+// from the start) pay nothing for the rule. c is the side to move's colour
+// in every variant but Stavropol, where the piece may be the opponent's:
+// perft of the others passes p.Side, PlayInto the colour on m.From.
+func (p *Position) playBoard(c Color, m Move, q *Position) {
 	from, to := Bitboard(1)<<uint(m.From&63), Bitboard(1)<<uint(m.To&63)
-	us := p.Side & 1
-	own := p.Pieces[us]&^from | to
-	opp := p.Pieces[us^1] &^ m.Captured
+	c &= 1 // no bounds checks
+	own := p.Pieces[c]&^from | to
+	opp := p.Pieces[c^1] &^ m.Captured
 	kings := p.Kings &^ (m.Captured | from)
 	if p.Kings&from != 0 || m.Promote {
 		kings |= to
 	}
-	q.Pieces[us] = own
-	q.Pieces[us^1] = opp
+	q.Pieces[c] = own
+	q.Pieces[c^1] = opp
 	q.Kings = kings
-	q.Side = us ^ 1
+	q.Side = p.Side ^ 1
 }
 
 // Mirror returns the colour-reversed position: the board turned by 180

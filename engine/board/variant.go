@@ -119,10 +119,17 @@ type Variant struct {
 	// KingLandsBehind: a flying king taking a piece lands on the square
 	// right behind it (Thai).
 	KingLandsBehind bool
-	Capture         CaptureRule
-	Promotion       PromotionRule
-	Goal            Goal
-	Notation        Notation
+	// ForeignMoves: the side to move may move one of the opponent's
+	// pieces instead of one of its own, as its owner would move it
+	// (Stavropol). Captures are compulsory whichever colour captures,
+	// with free choice among all of them, and a side left without pieces
+	// has lost. The Stavropol generator (stavropol.go) handles it on top
+	// of the diagonal one, with FreeChoice and the Normal goal only.
+	ForeignMoves bool
+	Capture      CaptureRule
+	Promotion    PromotionRule
+	Goal         Goal
+	Notation     Notation
 	// Mirrored: the board as the players see it is Geo reflected left to
 	// right, so a1 is not a playing square and h1 is (Italian, Spanish,
 	// Portuguese). The rules are symmetric, so only notation reads it.
@@ -147,9 +154,10 @@ type Variant struct {
 type genKind uint8
 
 const (
-	genDiagonal genKind = iota // the ghost-square diagonal generator (generate.go, capture.go)
-	genEight                   // diagonal and orthogonal captures (frisian.go)
-	genRemoval                 // pieces removed as they are taken (removal.go)
+	genDiagonal  genKind = iota // the ghost-square diagonal generator (generate.go, capture.go)
+	genEight                    // diagonal and orthogonal captures (frisian.go)
+	genRemoval                  // pieces removed as they are taken (removal.go)
+	genStavropol                // the diagonal one for both colours' pieces (stavropol.go)
 )
 
 // Variants known to damka, by canonical name.
@@ -319,6 +327,19 @@ var Thai = &Variant{
 	Draw: DrawRules{Repetitions: 3},
 }
 
+// Stavropol draughts (variants.md 3.16): Russian rules, but the side to
+// move may move one of the opponent's pieces instead of its own; captures
+// are compulsory whichever colour captures (free choice among all of
+// them), and a side without pieces has lost. No PDN GameType of its own:
+// Russian's 25, with a Variant tag.
+var Stavropol = &Variant{
+	Name: "stavropol", Aliases: []string{"stavropolskie"},
+	Title: "Stavropol draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
+	ManBackward: true, FlyingKings: true, ForeignMoves: true, Capture: FreeChoice, Promotion: ContinueAsKing,
+	Notation: Algebraic, CaptureSep: ':', GameType: 25,
+	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+}
+
 var registry = map[string]*Variant{}
 
 // All lists the variants in a stable order.
@@ -342,6 +363,12 @@ func register(vs ...*Variant) {
 				offsets = orthogonalOffsets
 			}
 			v.gen, v.dirs = genRemoval, sharedDirTable(v.Geo, genRemoval, offsets)
+		}
+		if v.ForeignMoves {
+			if v.gen != genDiagonal || v.Capture != FreeChoice || v.Goal != Normal || v.MenSpareKings || v.KingMoveLimit != 0 {
+				panic("board: foreign moves need the diagonal generator, free choice and the normal goal: " + v.Name)
+			}
+			v.gen = genStavropol
 		}
 		all = append(all, v)
 		for _, n := range append([]string{v.Name}, v.Aliases...) {
@@ -368,7 +395,7 @@ func init() {
 	register(International, Russian, Brazilian, English,
 		Pool, Italian, Spanish, Portuguese, Czech,
 		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal,
-		Frisian, Frysk, Turkish, Thai)
+		Frisian, Frysk, Turkish, Thai, Stavropol)
 }
 
 // Variants returns every known variant.
@@ -432,7 +459,10 @@ func forward(c Color) (int, int) {
 // variant's goal and nothing else: the draw rules (Draw) depend on the
 // game's history and are the caller's. Search and protocols should call it
 // after generating, for every goal:
-//   - Normal: no legal move (no pieces, or all blocked) loses;
+//   - Normal: no legal move (no pieces, or all blocked) loses; with
+//     ForeignMoves (Stavropol) a side without pieces has lost, whichever
+//     side is to move (Generate gives no moves then), and otherwise no
+//     legal move at all loses;
 //   - Giveaway: no legal move wins;
 //   - Breakthrough: a king on the board ends the game and its owner has won
 //     (Generate gives no moves then); otherwise no legal move loses.
@@ -443,6 +473,17 @@ func (v *Variant) Outcome(p *Position, ml *MoveList) (over, sideToMoveWins bool)
 		// Only the side that just moved can have crowned; a position with a
 		// king of the side to move alone (set up by hand) is its win.
 		return true, mine && !theirs
+	}
+	if v.gen == genStavropol {
+		us := p.Side & 1
+		switch {
+		case p.Pieces[us] == 0:
+			return true, false
+		case p.Pieces[us^1] == 0:
+			// A forced foreign capture took the last piece of the side
+			// that has just moved.
+			return true, true
+		}
 	}
 	n := 0
 	if ml != nil {

@@ -111,6 +111,11 @@ func TestStartPositions(t *testing.T) {
 		// Thai: eight men each on the two nearest rows, Black (1-8, at the
 		// top) first: 5-8 = a7 c7 e7 g7 step down to 9-12 = b6 d6 f6 h6.
 		{Thai, "B:W25-32:B1-8", []string{"5-9", "6-10", "6-9", "7-10", "7-11", "8-11", "8-12"}},
+		// Stavropol: White's seven men moves, and the seven steps of
+		// Black's front men (b6 d6 f6 h6), which White may make: down the
+		// board, towards White.
+		{Stavropol, "W:W21-32:B1-12", []string{"a3-b4", "b6-a5", "b6-c5", "c3-b4", "c3-d4", "d6-c5", "d6-e5",
+			"e3-d4", "e3-f4", "f6-e5", "f6-g5", "g3-f4", "g3-h4", "h6-g5"}},
 	}
 	seen := map[*Variant]bool{}
 	for _, c := range cases {
@@ -467,10 +472,11 @@ func TestCountMatchesGenerate(t *testing.T) {
 }
 
 // TestOwnPerft pins perft counts that perft.tsv has not under the variant's
-// name. Spantsiretti (Russian rules) and Diagonal have no published counts:
-// these are damka's own, after the rules were checked by hand (TestRules)
-// and the counting paths against each other (TestCountMatchesGenerate), and
-// they guard against regressions, not against a misreading of the rules.
+// name. Spantsiretti (Russian rules), Diagonal and Stavropol have no
+// published counts: these are damka's own, after the rules were checked by
+// hand (TestRules, TestStavropolRules) and the counting paths against each
+// other (TestCountMatchesGenerate), and they guard against regressions,
+// not against a misreading of the rules.
 func TestOwnPerft(t *testing.T) {
 	for _, c := range []struct {
 		v      *Variant
@@ -497,6 +503,9 @@ func TestOwnPerft(t *testing.T) {
 		// Thai from its own start (8 men each, Black first); perft.tsv
 		// has dctl's counts from a 12-man start only.
 		{Thai, false, []uint64{7, 49, 392, 3136, 26592, 218695, 1820189}},
+		// Stavropol: no published counts (TestStavropolPerft and
+		// TestStavropolAgainstRussian check the counting and the rules).
+		{Stavropol, false, []uint64{14, 210, 2528, 25916, 253946, 2409524, 22422430}},
 	} {
 		p := c.v.Start()
 		for i, want := range c.counts {

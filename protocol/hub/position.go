@@ -61,13 +61,15 @@ func (s *Session) cmdPos(l Line) {
 // parsePosition reads a Hub position string and checks it as Scan does,
 // beyond what the board package checks (length, characters, men on their
 // promotion row): the side that is not to move must have pieces, since it
-// cannot have lost them all by its own move.
+// cannot have lost them all by its own move. (It can in Stavropol
+// draughts, by a forced capture with one of the opponent's pieces: the
+// game is then over.)
 func parsePosition(v *board.Variant, text string) (board.Position, error) {
 	p, err := v.ParseHubPosition(text)
 	if err != nil {
 		return p, err
 	}
-	if p.Pieces[p.Side.Opponent()] == 0 {
+	if p.Pieces[p.Side.Opponent()] == 0 && !v.ForeignMoves {
 		return p, fmt.Errorf("%s is not to move and has no pieces", p.Side.Opponent())
 	}
 	return p, nil

@@ -574,3 +574,41 @@ func TestEGDBParams(t *testing.T) {
 		t.Errorf("SetOptions calls %+v, want egdb-path %s and tables off", opts, dir)
 	}
 }
+
+// In Stavropol draughts a forced capture with one of the opponent's pieces
+// can take the mover's last piece, so a position where the side not to
+// move has no pieces is accepted (the game is over: go answers done with
+// no move); Russian draughts refuses it as before. Moves of the opponent's
+// pieces are read in the moves list.
+func TestStavropolPositions(t *testing.T) {
+	h := newHarness(t)
+	v := board.Stavropol
+	over, err := v.ParseFEN("B:W:Bc5,f2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := "pos pos=" + v.HubPosition(&over)
+	if a := h.answer("set-param name=variant value=russian", pos); len(a) != 1 || !strings.Contains(a[0], "white is not to move and has no pieces") {
+		t.Errorf("russian: %q", a)
+	}
+	if a := h.answer("set-param name=variant value=stavropol", pos); len(a) != 0 {
+		t.Errorf("stavropol: %q", a)
+	}
+	h.send("level depth=1", "go think")
+	if got := h.until("done"); got[len(got)-1] != "done" {
+		t.Errorf("go in a finished game: %q", got)
+	}
+	start := v.Start()
+	m, err := v.ParseMove(&start, "b6-a5") // a Black man, moved by White
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := h.answer(`pos moves="` + v.FormatHubMove(m) + `"`); len(a) != 0 {
+		t.Errorf("a foreign move in moves: %q", a)
+	}
+	h.send("level depth=1", "go think")
+	after := start.Play(m)
+	if c := h.until("done"); len(c) == 0 || h.fake.lastCall(t).root != after {
+		t.Errorf("searched %+v, want the position after b6-a5", h.fake.lastCall(t).root)
+	}
+}

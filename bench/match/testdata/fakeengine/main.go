@@ -62,7 +62,7 @@ func main() {
 		switch l.Command {
 		case "hub":
 			say(hub.Format("id", hub.A("name", *name), hub.A("version", "1.0"), hub.A("author", "damka tests")))
-			say(`param name=variant value=normal type=enum values="normal russian brazilian english"`)
+			say(`param name=variant value=normal type=enum values="normal russian brazilian english stavropol"`)
 			say("wait")
 		case "set-param":
 			n, _ := l.Get("name")
