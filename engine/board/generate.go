@@ -23,6 +23,11 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 		v.eightGenerate(p, ml, keep, sink)
 	case genRemoval:
 		v.removalGenerate(p, ml, keep, sink)
+	case genTowers:
+		if sink == nil {
+			sink = noRoute // the route gives the capture order
+		}
+		v.diagGenerate(p, ml, keep, sink)
 	default:
 		v.diagGenerate(p, ml, keep, sink)
 	}
@@ -47,6 +52,11 @@ func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 		return v.eightCount(p, scratch, keep)
 	case genRemoval:
 		return v.removalCount(p, scratch, keep)
+	case genTowers:
+		if v.HasCapture(p) {
+			v.generate(p, scratch, keep, nil)
+			return scratch.N
+		}
 	}
 	if p.Kings != 0 && v.Goal == Breakthrough {
 		return 0 // the game ended with the first king
