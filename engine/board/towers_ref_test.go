@@ -311,7 +311,7 @@ func checkInvariant(v *Variant, p *Position, t *Towers) error {
 }
 
 // TestBashniAgainstReference compares every move and every child position
-// with the reference: the whole tree from the start to depth 4, and then
+// with the reference: the whole tree from the start to depth 5, and then
 // positions of random games, where tall columns, freed prisoners and kings
 // come up.
 func TestBashniAgainstReference(t *testing.T) {
@@ -320,8 +320,13 @@ func TestBashniAgainstReference(t *testing.T) {
 		p Position
 		t Towers
 	}
+	// Every node to depth 5 (so perft to depth 6 agrees).
+	levels := 6
+	if testing.Short() {
+		levels = 4
+	}
 	level := []node{{p: v.Start()}}
-	for d := 0; d < 4; d++ {
+	for d := 0; d < levels; d++ {
 		var next []node
 		for _, n := range level {
 			ps, ts := compareRef(t, &n.p, &n.t)
