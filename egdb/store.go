@@ -149,6 +149,9 @@ func supported(v *board.Variant) error {
 	if v.Goal != board.Normal {
 		return fmt.Errorf("egdb: variant %s: only the normal goal (no move = loss) is supported", v.Name)
 	}
+	if v.Columns {
+		return fmt.Errorf("egdb: variant %s: positions have columns (pieces under the tops) that the tables do not index", v.Name)
+	}
 	start := v.Start()
 	rv := reflect.ValueOf(start)
 	for i := 0; i < rv.NumField(); i++ {

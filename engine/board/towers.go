@@ -249,3 +249,22 @@ func (v *Variant) CheckTowers(p *Position, t *Towers) error {
 	}
 	return nil
 }
+
+// Mirror returns the towers of the colour-reversed position (see
+// Position.Mirror): the board turned by 180 degrees, every piece's colour
+// swapped.
+func (t *Towers) Mirror(g *Geometry) Towers {
+	var u Towers
+	for i, c := range t {
+		if c.Len() == 0 {
+			continue
+		}
+		s, _ := g.Bit(g.Squares + 1 - g.Number(Square(i)))
+		var m Column
+		for k := 0; k < c.Len(); k++ {
+			m = m.push(c.At(k) ^ 1)
+		}
+		u[s] = m
+	}
+	return u
+}
