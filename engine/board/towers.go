@@ -268,3 +268,17 @@ func (t *Towers) Mirror(g *Geometry) Towers {
 	}
 	return u
 }
+
+// Next returns the position and towers after move m, legal in p whose
+// towers are t: PlayTowers for a variant with columns, Position.Play (the
+// towers staying empty) for the others. For code that follows a game
+// move by move in any variant.
+func (v *Variant) Next(p *Position, t *Towers, m Move) (Position, Towers) {
+	if !v.Columns {
+		return p.Play(m), Towers{}
+	}
+	var q Position
+	var u Towers
+	v.PlayTowers(p, t, m, &q, &u)
+	return q, u
+}
