@@ -39,7 +39,7 @@ func TestBashniSearchLegal(t *testing.T) {
 				continue
 			}
 			p, tw := ps[i], ts[i]
-			r := e.Search(v, p, ps[:i], Limits{Depth: depthFor(4, 3), Towers: ts[:i+1]}, nil)
+			r := e.Search(v, p, ps[:i], Limits{Depth: depthFor(4, 3), Columns: &Columns{Towers: ts[:i+1]}}, nil)
 			var ml board.MoveList
 			v.Generate(&p, &ml)
 			if ml.N == 0 {
@@ -81,7 +81,7 @@ func TestBashniSearchSeesColumns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := e.Search(v, p, nil, Limits{Depth: 6, Towers: []board.Towers{tw}}, nil)
+		r := e.Search(v, p, nil, Limits{Depth: 6, Columns: &Columns{Towers: []board.Towers{tw}}}, nil)
 		if got := v.FormatMove(&p, r.Best); got != c.want {
 			t.Errorf("%s: best %s (score %d), want %s", c.fen, got, r.Score, c.want)
 		}
@@ -125,7 +125,7 @@ func TestBashniSelfPlay(t *testing.T) {
 		if ply%2 == 1 {
 			e = b
 		}
-		r := e.Search(v, p, hist, Limits{Nodes: 3000, Towers: towers}, nil)
+		r := e.Search(v, p, hist, Limits{Nodes: 3000, Columns: &Columns{Towers: towers}}, nil)
 		var ml board.MoveList
 		v.Generate(&p, &ml)
 		if !r.HasBest {

@@ -35,7 +35,10 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 
 	// Bashni: the towers of the root and of the last history positions.
 	t.columns = v.Columns
-	towers := t.e.lim.Towers
+	var towers []board.Towers
+	if c := t.e.lim.Columns; c != nil {
+		towers = c.Towers
+	}
 	for i := range t.stack {
 		t.stack[i].extra = 0
 	}

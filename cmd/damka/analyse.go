@@ -62,7 +62,7 @@ func analyseCmd(args []string) error {
 		lim = engine.Limits{Depth: 12}
 	}
 	if v.Columns {
-		lim.Towers = []board.Towers{tw}
+		lim.Columns = &engine.Columns{Towers: []board.Towers{tw}}
 	}
 	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, v.TowersFEN(&p, &tw))
 	r := e.Search(v, p, nil, lim, func(in engine.Info) {

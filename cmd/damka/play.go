@@ -265,11 +265,11 @@ func (g *game) engineMove(answer bool) {
 	}
 	lim := g.lim
 	if g.v.Columns {
-		lim.Towers = make([]board.Towers, 0, len(g.past)+1)
+		towers := make([]board.Towers, 0, len(g.past)+1)
 		for _, p := range g.past {
-			lim.Towers = append(lim.Towers, p.beforeTow)
+			towers = append(towers, p.beforeTow)
 		}
-		lim.Towers = append(lim.Towers, g.tow)
+		lim.Columns = &engine.Columns{Towers: append(towers, g.tow)}
 	}
 	start := time.Now()
 	res := g.eng.Search(g.v, g.pos, history, lim, func(in engine.Info) {
