@@ -694,6 +694,10 @@ func TestWritePDNVariants(t *testing.T) {
 	for _, v := range Variants() {
 		g := &Game{Variant: v, Start: v.Start(), Result: "*"}
 		g.Moves = randomMoves(v, g.Start, 40, rng)
+		if v == Bashni {
+			// Long enough for columns of three and more to be jumped.
+			g.Moves = randomMoves(v, g.Start, 120, rng)
+		}
 		var buf bytes.Buffer
 		if err := g.WritePDN(&buf); err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
