@@ -33,12 +33,12 @@ import (
 // asked, so a win on the last allowed move stays a win.
 type drawRules struct {
 	v          *board.Variant
-	intl       bool                   // International endgame rules (7.1)
-	russian    bool                   // Russian endgame rules (7.2)
-	seen       map[seenKey]int        // positions since the last irreversible move
-	reversible int                    // plies of non-capturing king moves in a row
-	kind       endgameKind            // current endgame configuration
-	clock      int                    // plies since kind began
+	intl       bool            // International endgame rules (7.1)
+	russian    bool            // Russian endgame rules (7.2)
+	seen       map[seenKey]int // positions since the last irreversible move
+	reversible int             // plies of non-capturing king moves in a row
+	kind       endgameKind     // current endgame configuration
+	clock      int             // plies since kind began
 }
 
 type endgameKind int
