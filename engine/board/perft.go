@@ -31,8 +31,6 @@ func (v *Variant) PerftTowers(p Position, t *Towers, depth int, keep bool) uint6
 // none of them.
 func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
 	switch {
-	case v.gen == genTowers:
-		return v.perftTowers(depth, keep, stack)
 	case v.Goal == Breakthrough:
 		return v.perftGenerate(depth, keep, stack)
 	case v.gen != genDiagonal || v.KingMoveLimit != 0:
@@ -43,7 +41,8 @@ func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
 
 // perftState is perft through the public entry points: Generate, Count
 // (bulk counting at the last ply where the family has it) and PlayInto,
-// which keeps Position.KingRun.
+// which keeps Position.KingRun, or for Bashni PlayTowers, which keeps the
+// pieces under the tops.
 func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
 	f := &stack[0]
 	if depth == 1 {
@@ -51,26 +50,14 @@ func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
 	}
 	v.generate(&f.pos, &f.ml, keep, nil)
 	var n uint64
+	c := &stack[1]
 	for i := 0; i < f.ml.N; i++ {
-		f.pos.PlayInto(f.ml.Moves[i], &stack[1].pos)
+		if v.gen == genTowers {
+			v.PlayTowers(&f.pos, &f.tow, f.ml.Moves[i], &c.pos, &c.tow)
+		} else {
+			f.pos.PlayInto(f.ml.Moves[i], &c.pos)
+		}
 		n += v.perftState(depth-1, keep, stack[1:])
-	}
-	return n
-}
-
-// perftTowers is perft of Bashni: the moves of the tops, played on the
-// position and its towers.
-func (v *Variant) perftTowers(depth int, keep bool, stack []perftFrame) uint64 {
-	f := &stack[0]
-	if depth == 1 {
-		return uint64(v.Count(&f.pos, &f.ml, keep))
-	}
-	v.generate(&f.pos, &f.ml, keep, nil)
-	var n uint64
-	for i := 0; i < f.ml.N; i++ {
-		c := &stack[1]
-		v.PlayTowers(&f.pos, &f.tow, f.ml.Moves[i], &c.pos, &c.tow)
-		n += v.perftTowers(depth-1, keep, stack[1:])
 	}
 	return n
 }

@@ -70,6 +70,19 @@ var refDirs = [4]refSq{{-1, 1}, {1, 1}, {-1, -1}, {1, -1}}
 
 func onBoard(s refSq) bool { return s.f >= 0 && s.f < 8 && s.r >= 0 && s.r < 8 }
 
+// tops lists the squares whose column the side to move owns.
+func (b *refBoard) tops() []refSq {
+	var out []refSq
+	for f := 0; f < 8; f++ {
+		for r := 0; r < 8; r++ {
+			if col := b.col[f][r]; len(col) > 0 && Color(col[0]&1) == b.side {
+				out = append(out, refSq{f, r})
+			}
+		}
+	}
+	return out
+}
+
 func (b *refBoard) moves() []refMove {
 	us := b.side
 	lastRank := 7
@@ -78,84 +91,78 @@ func (b *refBoard) moves() []refMove {
 	}
 	var caps []refMove
 	seen := map[string]bool{}
-	for f := 0; f < 8; f++ {
-		for r := 0; r < 8; r++ {
-			col := b.col[f][r]
-			if len(col) == 0 || Color(col[0]&1) != us {
-				continue
-			}
-			from := refSq{f, r}
-			empty := func(s refSq) bool {
-				return onBoard(s) && (len(b.col[s.f][s.r]) == 0 || s == from)
-			}
-			enemy := func(s refSq, jumped []refSq) bool {
-				if !onBoard(s) {
-					return false
-				}
-				c := b.col[s.f][s.r]
-				return len(c) > 0 && s != from && Color(c[0]&1) != us && !slices.Contains(jumped, s)
-			}
-			var walk func(cur refSq, king bool, jumped []refSq, promoted bool)
-			walk = func(cur refSq, king bool, jumped []refSq, promoted bool) {
-				found := false
-				for _, d := range refDirs {
-					if !king {
-						mid := refSq{cur.f + d.f, cur.r + d.r}
-						land := refSq{mid.f + d.f, mid.r + d.r}
-						if enemy(mid, jumped) && empty(land) {
-							found = true
-							j := append(slices.Clone(jumped), mid)
-							if land.r == lastRank {
-								walk(land, true, j, true)
-							} else {
-								walk(land, false, j, promoted)
-							}
-						}
-						continue
-					}
-					x := refSq{cur.f + d.f, cur.r + d.r}
-					for empty(x) {
-						x = refSq{x.f + d.f, x.r + d.r}
-					}
-					if !enemy(x, jumped) {
-						continue
-					}
-					j := append(slices.Clone(jumped), x)
-					var lands, cont []refSq
-					for l := (refSq{x.f + d.f, x.r + d.r}); empty(l); l = (refSq{l.f + d.f, l.r + d.r}) {
-						lands = append(lands, l)
-						if canGoOn(l, j, empty, enemy) {
-							cont = append(cont, l)
-						}
-					}
-					if len(lands) == 0 {
-						continue
-					}
-					found = true
-					if len(cont) == 0 {
-						for _, l := range lands {
-							m := refMove{from, l, j, promoted}
-							if k := m.key(); !seen[k] {
-								seen[k] = true
-								caps = append(caps, m)
-							}
-						}
-						continue
-					}
-					for _, l := range cont {
-						walk(l, true, j, promoted)
-					}
-				}
-				if !found && len(jumped) > 0 {
-					m := refMove{from, cur, jumped, promoted}
-					if k := m.key(); !seen[k] {
-						seen[k] = true
-						caps = append(caps, m)
-					}
-				}
-			}
-			walk(from, col[0]&2 != 0, nil, false)
+	for _, from := range b.tops() {
+		col := b.col[from.f][from.r]
+		empty := func(s refSq) bool {
+			return onBoard(s) && (len(b.col[s.f][s.r]) == 0 || s == from)
 		}
+		enemy := func(s refSq, jumped []refSq) bool {
+			if !onBoard(s) {
+				return false
+			}
+			c := b.col[s.f][s.r]
+			return len(c) > 0 && s != from && Color(c[0]&1) != us && !slices.Contains(jumped, s)
+		}
+		var walk func(cur refSq, king bool, jumped []refSq, promoted bool)
+		walk = func(cur refSq, king bool, jumped []refSq, promoted bool) {
+			found := false
+			for _, d := range refDirs {
+				if !king {
+					mid := refSq{cur.f + d.f, cur.r + d.r}
+					land := refSq{mid.f + d.f, mid.r + d.r}
+					if enemy(mid, jumped) && empty(land) {
+						found = true
+						j := append(slices.Clone(jumped), mid)
+						if land.r == lastRank {
+							walk(land, true, j, true)
+						} else {
+							walk(land, false, j, promoted)
+						}
+					}
+					continue
+				}
+				x := refSq{cur.f + d.f, cur.r + d.r}
+				for empty(x) {
+					x = refSq{x.f + d.f, x.r + d.r}
+				}
+				if !enemy(x, jumped) {
+					continue
+				}
+				j := append(slices.Clone(jumped), x)
+				var lands, cont []refSq
+				for l := (refSq{x.f + d.f, x.r + d.r}); empty(l); l = (refSq{l.f + d.f, l.r + d.r}) {
+					lands = append(lands, l)
+					if canGoOn(l, j, empty, enemy) {
+						cont = append(cont, l)
+					}
+				}
+				if len(lands) == 0 {
+					continue
+				}
+				found = true
+				if len(cont) == 0 {
+					for _, l := range lands {
+						m := refMove{from, l, j, promoted}
+						if k := m.key(); !seen[k] {
+							seen[k] = true
+							caps = append(caps, m)
+						}
+					}
+					continue
+				}
+				for _, l := range cont {
+					walk(l, true, j, promoted)
+				}
+			}
+			if !found && len(jumped) > 0 {
+				m := refMove{from, cur, jumped, promoted}
+				if k := m.key(); !seen[k] {
+					seen[k] = true
+					caps = append(caps, m)
+				}
+			}
+		}
+		walk(from, col[0]&2 != 0, nil, false)
 	}
 	if len(caps) > 0 {
 		return caps
@@ -165,24 +172,19 @@ func (b *refBoard) moves() []refMove {
 	if us == Black {
 		fwd = -1
 	}
-	for f := 0; f < 8; f++ {
-		for r := 0; r < 8; r++ {
-			col := b.col[f][r]
-			if len(col) == 0 || Color(col[0]&1) != us {
+	for _, from := range b.tops() {
+		col := b.col[from.f][from.r]
+		f, r := from.f, from.r
+		for _, d := range refDirs {
+			x := refSq{f + d.f, r + d.r}
+			if col[0]&2 == 0 {
+				if d.r == fwd && onBoard(x) && len(b.col[x.f][x.r]) == 0 {
+					quiet = append(quiet, refMove{from: from, to: x, promote: x.r == lastRank})
+				}
 				continue
 			}
-			from := refSq{f, r}
-			for _, d := range refDirs {
-				x := refSq{f + d.f, r + d.r}
-				if col[0]&2 == 0 {
-					if d.r == fwd && onBoard(x) && len(b.col[x.f][x.r]) == 0 {
-						quiet = append(quiet, refMove{from: from, to: x, promote: x.r == lastRank})
-					}
-					continue
-				}
-				for ; onBoard(x) && len(b.col[x.f][x.r]) == 0; x = (refSq{x.f + d.f, x.r + d.r}) {
-					quiet = append(quiet, refMove{from: from, to: x})
-				}
+			for ; onBoard(x) && len(b.col[x.f][x.r]) == 0; x = (refSq{x.f + d.f, x.r + d.r}) {
+				quiet = append(quiet, refMove{from: from, to: x})
 			}
 		}
 	}

@@ -5,23 +5,23 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"unsafe"
 )
 
-func TestMoveSize(t *testing.T) {
-	if n := unsafe.Sizeof(Move{}); n != 16 {
-		t.Fatalf("Move is %d bytes, want 16 (Order must fit the padding)", n)
+// mustTowersFEN reads a Bashni FEN with columns.
+func mustTowersFEN(t *testing.T, fen string) (Position, Towers) {
+	t.Helper()
+	p, tw, err := Bashni.ParseTowersFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
 	}
+	return p, tw
 }
 
 // bashniMoves returns the legal moves of a Bashni FEN as FormatMove writes
 // them, sorted, with the position and its towers.
 func bashniMoves(t *testing.T, fen string) ([]string, Position, Towers, []Move) {
 	t.Helper()
-	p, tw, err := Bashni.ParseTowersFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
+	p, tw := mustTowersFEN(t, fen)
 	var ml MoveList
 	Bashni.Generate(&p, &ml)
 	var out []string
@@ -146,18 +146,22 @@ func TestBashniRules(t *testing.T) {
 	}
 }
 
+// bashniFENs are positions with columns of both colours, kings over men
+// and men over kings, and one with nothing to move (Black has no top).
+var bashniFENs = []string{
+	"W:W21-32:B1-12",
+	"W:Wa1(wbb),Kc3:Bd6(bW)",
+	"B:WKc3(Bbbb):B",
+	"B:Wd4(bbbbbbbbbbb),e5:BKh8(wwwwwwwwww)",
+	"W:WKc3:Bd2,Kd4,f2,f4",
+	"W:Wa3,c3(bb),e3,g3(B),Kh2:Bb6(ww),d6,f6(w),h6,Kd8(wb)",
+	"B:Wc3(b),d4(bb),e5:Bb6(w),f6(ww),g7,h8(W)",
+}
+
 func TestBashniFEN(t *testing.T) {
 	v := Bashni
-	for _, fen := range []string{
-		"W:Wa1(wbb),Kc3:Bd6(bW)",
-		"B:WKc3(Bbbb):B",
-		"W:W21-32:B1-12",
-		"B:Wd4(bbbbbbbbbbb),e5:BKh8(wwwwwwwwww)",
-	} {
-		p, tw, err := v.ParseTowersFEN(fen)
-		if err != nil {
-			t.Fatalf("%s: %v", fen, err)
-		}
+	for _, fen := range bashniFENs {
+		p, tw := mustTowersFEN(t, fen)
 		out := v.TowersFEN(&p, &tw)
 		q, u, err := v.ParseTowersFEN(out)
 		if err != nil || q != p || u != tw || v.TowersFEN(&q, &u) != out {
@@ -243,16 +247,8 @@ func TestBashniCountMatchesGenerate(t *testing.T) {
 		}
 		return n
 	}
-	for _, fen := range []string{
-		"W:W21-32:B1-12",
-		"W:WKc3:Bd2,Kd4,f2,f4",
-		"W:Wa3,c3(bb),e3,g3(B),Kh2:Bb6(ww),d6,f6(w),h6,Kd8(wb)",
-		"B:Wc3(b),d4(bb),e5:Bb6(w),f6(ww),g7,h8(W)",
-	} {
-		p, tw, err := v.ParseTowersFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, fen := range bashniFENs {
+		p, tw := mustTowersFEN(t, fen)
 		for _, keep := range []bool{false, true} {
 			for d := 1; d <= 4; d++ {
 				if got, want := v.PerftTowers(p, &tw, d, keep), walk(&p, &tw, d, keep); got != want {
