@@ -167,3 +167,14 @@ func TestBashniSelfPlay(t *testing.T) {
 	}
 	t.Logf("%s after %d plies: %s", result, len(hist), v.TowersFEN(&p, &tw))
 }
+
+// Endgame tables index the tops only: Bashni must not use them.
+func TestBashniNoTables(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	if db := e.tablesFor(board.Bashni); db != nil {
+		t.Errorf("Bashni got endgame tables (%d pieces)", db.MaxPieces())
+	}
+	if db := e.tablesFor(board.Russian); db == nil {
+		t.Errorf("Russian lost its tables: the check tests nothing")
+	}
+}
