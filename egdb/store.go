@@ -153,6 +153,9 @@ func supported(v *board.Variant) error {
 	if v.ForeignMoves {
 		return fmt.Errorf("egdb: variant %s: a player may move the opponent's pieces, which the tables do not model", v.Name)
 	}
+	if v.Columns {
+		return fmt.Errorf("egdb: variant %s: positions have columns (pieces under the tops) that the tables do not index", v.Name)
+	}
 	start := v.Start()
 	rv := reflect.ValueOf(start)
 	for i := 0; i < rv.NumField(); i++ {

@@ -31,6 +31,22 @@ type Limits struct {
 	MovesToGo int           // moves to the next time control (0: sudden death / Fischer)
 	Infinite  bool          // analysis: search until Stop, ignore time
 	Ponder    bool          // pondering: ignore time until PonderHit, then use the limits from that moment
+
+	// Columns is for Bashni only (other variants ignore it): the pieces
+	// under the tops, which board.Position does not hold. nil means that
+	// no piece is under a top, in the root or in the history (a game
+	// without a capture yet). A pointer keeps Limits comparable.
+	Columns *Columns
+}
+
+// Columns are the pieces under the tops of a Bashni search's positions.
+// Bashni callers keep one board.Towers per position of the game and play
+// moves with board.Variant.PlayTowers (or Next).
+type Columns struct {
+	// Towers: the last entry is the root's, and the entries before it
+	// belong to the last positions of the history, in order; older history
+	// positions, if any, are not compared for repetition.
+	Towers []board.Towers
 }
 
 // DefaultEGDBCacheMB is the decoded-block cache of the endgame tables when

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"damka/engine/board"
+	"damka/eval"
 )
 
 // Lazy SMP: helper threads skip some depths so that the threads spread
@@ -32,11 +33,39 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	t.depthDone.Store(0)
 	t.drawFlag = false
 
+	// Bashni: the towers of the root and of the last history positions.
+	t.columns = v.Columns
+	var towers []board.Towers
+	if c := t.e.lim.Columns; c != nil {
+		towers = c.Towers
+	}
+	for i := range t.stack {
+		t.stack[i].extra = 0
+	}
+	if t.columns && t.towers == nil {
+		t.towers = make([]board.Towers, maxPly+2)
+	}
+	// towerOf returns the towers of history[i], or of the root for i =
+	// len(history), and whether they are known.
+	towerOf := func(i int) (*board.Towers, bool) {
+		if len(towers) == 0 {
+			return &board.Towers{}, true
+		}
+		k := len(towers) - 1 - (len(history) - i)
+		if k < 0 {
+			return nil, false
+		}
+		return &towers[k], true
+	}
+
 	// Only the positions since the last irreversible move can repeat.
 	rev := 0
 	next := root
 	for i := len(history) - 1; i >= 0; i-- {
 		if !reversibleStep(&history[i], next) {
+			break
+		}
+		if _, ok := towerOf(i); t.columns && !ok {
 			break
 		}
 		rev++
@@ -48,13 +77,24 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	}
 	t.keys = t.keys[:need]
 	for i := 0; i < rev; i++ {
-		h := &history[len(history)-rev+i]
+		j := len(history) - rev + i
+		h := &history[j]
 		t.keys[i] = hashPosition(h) ^ runKey(h)
+		if t.columns {
+			tw, _ := towerOf(j)
+			t.keys[i] ^= hashTowers(h, tw)
+		}
 	}
 	t.hist = rev
 	f := &t.stack[0]
 	f.pos = *root
 	f.key = hashPosition(root)
+	if t.columns {
+		tw, _ := towerOf(len(history))
+		t.towers[0] = *tw
+		f.key ^= hashTowers(root, tw)
+		f.extra = eval.Towers(v, root, tw)
+	}
 	f.rev = rev
 	t.rootClock(f, root, history)
 	t.keys[rev] = f.key ^ runKey(root)

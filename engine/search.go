@@ -73,8 +73,12 @@ func (t *thread) check() {
 func (t *thread) play(ply int, m board.Move) {
 	f := &t.stack[ply]
 	c := &t.stack[ply+1]
-	f.pos.PlayInto(m, &c.pos)
-	c.key = hashMove(f.key, &f.pos, m)
+	if t.columns {
+		t.playColumns(ply, m)
+	} else {
+		f.pos.PlayInto(m, &c.pos)
+		c.key = hashMove(f.key, &f.pos, m)
+	}
 	if reversible(&f.pos, m) {
 		c.rev = f.rev + 1
 	} else {
@@ -382,7 +386,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		m := f.pick(i)
 		// Captures are irreversible: the child needs no key, and its
 		// counter restarts.
-		f.pos.PlayInto(m, &c.pos)
+		if t.columns {
+			t.playColumns(ply, m)
+		} else {
+			f.pos.PlayInto(m, &c.pos)
+		}
 		c.rev = 0
 		t.stepClock(f, c, m)
 		s := -t.qsearch(-beta, -alpha, ply+1)

@@ -33,6 +33,10 @@ type frame struct {
 	ml       board.MoveList
 	order    [board.MaxMoves]int32 // move-ordering scores, parallel to ml
 	first    int                   // index of the first best score in order
+	// extra is Bashni's part of the evaluation of pos that its towers add
+	// (eval.Towers, side to move's view); 0 in every other variant, so
+	// that evaluate needs no test of the variant.
+	extra int
 }
 
 // rootMove is a legal root move with what the last iterations said of it.
@@ -63,8 +67,13 @@ type thread struct {
 	clocks clockRules
 
 	stack [maxPly + 2]frame
-	pv    [maxPly + 2][maxPly + 2]board.Move
-	pvLen [maxPly + 2]int
+	// towers is Bashni's stack of the pieces under the tops, parallel to
+	// stack: towers[ply] belongs to stack[ply].pos. Allocated by the first
+	// Bashni search; columns tells whether the running search uses it.
+	towers  []board.Towers
+	columns bool
+	pv      [maxPly + 2][maxPly + 2]board.Move
+	pvLen   [maxPly + 2]int
 
 	// keys holds the game history (the part that can still repeat), then the
 	// root, then the search path: keys[hist+ply] is the key at ply.
@@ -122,5 +131,17 @@ func init() {
 
 // evaluate is the static evaluation of the position at ply.
 func (t *thread) evaluate(ply int) int {
-	return eval.Evaluate(t.v, &t.stack[ply].pos)
+	f := &t.stack[ply]
+	return eval.Evaluate(t.v, &f.pos) + f.extra
+}
+
+// playColumns is play's and qsearch's move for Bashni: it plays m on the
+// position and the towers at ply into ply+1 and sets the child's key and
+// the towers' part of its evaluation.
+func (t *thread) playColumns(ply int, m board.Move) {
+	f, c := &t.stack[ply], &t.stack[ply+1]
+	tw := &t.towers[ply+1]
+	t.v.PlayTowers(&f.pos, &t.towers[ply], m, &c.pos, tw)
+	c.key = hashPosition(&c.pos) ^ hashTowers(&c.pos, tw)
+	c.extra = eval.Towers(t.v, &c.pos, tw)
 }

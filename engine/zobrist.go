@@ -14,6 +14,9 @@ type zobristTable struct {
 	rule  [64]uint64       // plies left on the king-moves counter, when close to it
 	run   [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
 	clock [64]uint64       // plies left on an active endgame clock
+	// under: Bashni's pieces under the tops, by depth under the top, bit
+	// and piece code (board.PieceCode, the kinds of piece).
+	under [board.MaxUnder][64][4]uint64
 }
 
 var zobrist = newZobrist()
@@ -51,6 +54,14 @@ func newZobrist() *zobristTable {
 	// Drawn last, for the same reason.
 	for i := range z.clock {
 		z.clock[i] = splitmix64(&seed)
+	}
+	// Drawn last, for the same reason.
+	for d := range z.under {
+		for s := range z.under[d] {
+			for k := range z.under[d][s] {
+				z.under[d][s][k] = splitmix64(&seed)
+			}
+		}
 	}
 	return z
 }
@@ -115,6 +126,21 @@ func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
 			k += 2
 		}
 		h ^= zobrist.piece[k][s]
+	}
+	return h
+}
+
+// hashTowers is the part of a Bashni position's key that its towers add:
+// one key per piece under a top. Zero when no piece is under a top, so a
+// Bashni position without columns has the key of its tops.
+func hashTowers(p *board.Position, t *board.Towers) uint64 {
+	var h uint64
+	for b := p.Occupied(); b != 0; b &= b - 1 {
+		s := b.First()
+		c := t.Column(s)
+		for k := 0; k < c.Len(); k++ {
+			h ^= zobrist.under[k][s&63][c.At(k)]
+		}
 	}
 	return h
 }

@@ -33,12 +33,12 @@ import (
 // asked, so a win on the last allowed move stays a win.
 type drawRules struct {
 	v          *board.Variant
-	intl       bool                   // International endgame rules (7.1)
-	russian    bool                   // Russian endgame rules (7.2)
-	seen       map[board.Position]int // positions since the last irreversible move
-	reversible int                    // plies of non-capturing king moves in a row
-	kind       endgameKind            // current endgame configuration
-	clock      int                    // plies since kind began
+	intl       bool            // International endgame rules (7.1)
+	russian    bool            // Russian endgame rules (7.2)
+	seen       map[seenKey]int // positions since the last irreversible move
+	reversible int             // plies of non-capturing king moves in a row
+	kind       endgameKind     // current endgame configuration
+	clock      int             // plies since kind began
 }
 
 type endgameKind int
@@ -74,7 +74,7 @@ func (k endgameKind) limit() (int, string) {
 }
 
 func newDrawRules(v *board.Variant, start board.Position) *drawRules {
-	d := &drawRules{v: v, seen: map[board.Position]int{start: 1},
+	d := &drawRules{v: v, seen: map[seenKey]int{{pos: start}: 1},
 		intl: v == board.International,
 		// Brazilian follows the Russian list under the IDF code (7.2).
 		russian: v == board.Russian || v == board.Brazilian,
@@ -116,9 +116,26 @@ func (d *drawRules) classify(p *board.Position) endgameKind {
 	return noEndgame
 }
 
+// seenKey is a position for repetitions: the board and, in Bashni, the
+// pieces under the tops (zero elsewhere).
+type seenKey struct {
+	pos board.Position
+	tow board.Towers
+}
+
 // push records move m played from p (reaching q) and returns a non-empty
 // reason when the game is now drawn by rule.
 func (d *drawRules) push(p *board.Position, m board.Move, q *board.Position) string {
+	return d.pushColumns(p, m, q, nil)
+}
+
+// pushColumns is push for Bashni, whose position q has the towers qt (nil
+// for none): the same tops over other pieces are another position.
+func (d *drawRules) pushColumns(p *board.Position, m board.Move, q *board.Position, qt *board.Towers) string {
+	key := seenKey{pos: *q}
+	if qt != nil {
+		key.tow = *qt
+	}
 	kingMove := p.Kings.Has(m.From) && !m.IsCapture()
 	if kingMove {
 		d.reversible++
@@ -128,7 +145,7 @@ func (d *drawRules) push(p *board.Position, m board.Move, q *board.Position) str
 		d.reversible = 0
 		clear(d.seen)
 	}
-	d.seen[*q]++
+	d.seen[key]++
 
 	// The International clocks run from the capture or promotion that made
 	// the configuration; Russian 7.2.6 restarts at every change of balance
@@ -147,7 +164,7 @@ func (d *drawRules) push(p *board.Position, m board.Move, q *board.Position) str
 
 	// When several rules end the game on the same move, the most specific
 	// one is named.
-	if r := d.v.Draw.Repetitions; r > 0 && d.seen[*q] >= r {
+	if r := d.v.Draw.Repetitions; r > 0 && d.seen[key] >= r {
 		return fmt.Sprintf("%d-fold repetition", r)
 	}
 	if lim, why := d.kind.limit(); d.clock >= lim {

@@ -59,12 +59,13 @@ func (w *worker) play(idx int) (*Game, error) {
 
 	rules := newDrawRules(v, op.Start)
 	pos := op.Start
+	var tow board.Towers // Bashni: the pieces under pos's tops
 	var hubMoves []string
 	for _, m := range op.Moves {
-		q := pos.Play(m)
-		rules.push(&pos, m, &q)
+		q, qt := v.Next(&pos, &tow, m)
+		rules.pushColumns(&pos, m, &q, &qt)
 		hubMoves = append(hubMoves, v.FormatHubMove(m))
-		pos = q
+		pos, tow = q, qt
 	}
 	clocks := [2]clock{newClock(r.cfg.TC), newClock(r.cfg.TC)}
 	scores := scoreTracker{a: r.cfg.Adjudicate}
@@ -116,11 +117,11 @@ func (w *worker) play(idx int) (*Game, error) {
 		if err != nil {
 			return lose(side, e.fail(Illegal, fmt.Sprintf("move=%q in %s: %v", rep.Move, v.FEN(&pos), err)))
 		}
-		q := pos.Play(m)
+		q, qt := v.Next(&pos, &tow, m)
 		g.Moves = append(g.Moves, m)
 		hubMoves = append(hubMoves, v.FormatHubMove(m))
-		why := rules.push(&pos, m, &q)
-		pos = q
+		why := rules.pushColumns(&pos, m, &q, &qt)
+		pos, tow = q, qt
 		if v.Goal == board.Breakthrough && m.Promote {
 			white := 1.0
 			if side == board.Black {

@@ -39,7 +39,11 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 	start, moves := root, []string(nil)
 	if len(history) > 0 {
 		chain := append(append([]board.Position(nil), history...), root)
-		if ms, ok := linkPositions(v, chain); ok {
+		var towers []board.Towers // Bashni: the chain's columns, when known
+		if c := lim.Columns; v.Columns && c != nil && len(c.Towers) == len(chain) {
+			towers = c.Towers
+		}
+		if ms, ok := linkPositions(v, chain, towers); ok {
 			start = history[0]
 			for _, m := range ms {
 				moves = append(moves, v.FormatHubMove(m))
@@ -73,16 +77,25 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 	return res
 }
 
-// linkPositions finds the moves between consecutive positions.
-func linkPositions(v *board.Variant, chain []board.Position) ([]board.Move, bool) {
+// linkPositions finds the moves between consecutive positions. Bashni's
+// moves are played with their columns, from none in chain[0] (a Hub
+// position has no room for them); towers, if not nil, are the chain's
+// columns, which then must match too (two orders of the same captures can
+// leave the same tops over other pieces).
+func linkPositions(v *board.Variant, chain []board.Position, towers []board.Towers) ([]board.Move, bool) {
 	var out []board.Move
 	var ml board.MoveList
+	var t board.Towers
+	if towers != nil && towers[0] != t {
+		return nil, false
+	}
 	for i := 0; i+1 < len(chain); i++ {
 		v.Generate(&chain[i], &ml)
 		found := false
 		for _, m := range ml.Slice() {
-			if chain[i].Play(m) == chain[i+1] {
-				out, found = append(out, m), true
+			q, qt := v.Next(&chain[i], &t, m)
+			if q == chain[i+1] && (towers == nil || qt == towers[i+1]) {
+				out, found, t = append(out, m), true, qt
 				break
 			}
 		}

@@ -30,6 +30,16 @@ func (o Opening) Position() board.Position {
 	return p
 }
 
+// PositionIn is Position by the rules of v: with Bashni's columns, which
+// the opening's moves build (its start has none), and their towers.
+func (o Opening) PositionIn(v *board.Variant) (board.Position, board.Towers) {
+	p, t := o.Start, board.Towers{}
+	for _, m := range o.Moves {
+		p, t = v.Next(&p, &t, m)
+	}
+	return p, t
+}
+
 // ReadOpenings reads an openings file for variant v. Each non-blank line
 // that does not start with '%' is one opening (text after '#' is a comment): a FEN ("W:W31-50:B1-20")
 // or a move line from the initial position ("1. 32-28 19-23 2. 33-29",
@@ -93,7 +103,7 @@ func ParseOpening(v *board.Variant, line string) (Opening, error) {
 		}
 		o.Start = p
 	} else {
-		p := o.Start
+		p, tw := o.Start, board.Towers{}
 		for _, w := range strings.Fields(line) {
 			w = stripMoveNumber(w)
 			if w == "" || w == "*" {
@@ -104,7 +114,7 @@ func ParseOpening(v *board.Variant, line string) (Opening, error) {
 				return o, fmt.Errorf("move %d: %v", len(o.Moves)+1, err)
 			}
 			o.Moves = append(o.Moves, m)
-			p = p.Play(m)
+			p, tw = v.Next(&p, &tw, m)
 		}
 	}
 	return o, checkOpening(v, o)
@@ -124,7 +134,7 @@ func stripMoveNumber(w string) string {
 }
 
 func checkOpening(v *board.Variant, o Opening) error {
-	p := o.Position()
+	p, _ := o.PositionIn(v)
 	var ml board.MoveList
 	v.Generate(&p, &ml)
 	if ml.N == 0 {
@@ -146,11 +156,11 @@ func FormatOpening(v *board.Variant, o Opening) string {
 	if o.Start != v.Start() {
 		// A FEN plus moves has no one-line form here: write the position
 		// the moves lead to.
-		p := o.Position()
-		return v.FEN(&p)
+		p, tw := o.PositionIn(v)
+		return v.TowersFEN(&p, &tw)
 	}
 	var sb strings.Builder
-	p := o.Start
+	p, tw := o.Start, board.Towers{}
 	for i, m := range o.Moves {
 		if i%2 == 0 {
 			if i > 0 {
@@ -161,7 +171,7 @@ func FormatOpening(v *board.Variant, o Opening) string {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(v.FormatMove(&p, m))
-		p = p.Play(m)
+		p, tw = v.Next(&p, &tw, m)
 	}
 	return sb.String()
 }
@@ -200,22 +210,23 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 	}
 	type node struct {
 		pos   board.Position
+		tow   board.Towers // Bashni: pos's columns
 		moves []board.Move
 	}
 	level := []node{{pos: v.Start()}}
 	var ml board.MoveList
 	for ply := 0; ply < spec.Plies; ply++ {
-		seen := map[board.Position]bool{}
+		seen := map[seenKey]bool{}
 		var next []node
 		for _, n := range level {
 			v.Generate(&n.pos, &ml)
 			for _, m := range ml.Slice() {
-				q := n.pos.Play(m)
-				if seen[q] {
+				q, qt := v.Next(&n.pos, &n.tow, m)
+				if seen[seenKey{q, qt}] {
 					continue
 				}
-				seen[q] = true
-				next = append(next, node{q, append(append([]board.Move(nil), n.moves...), m)})
+				seen[seenKey{q, qt}] = true
+				next = append(next, node{q, qt, append(append([]board.Move(nil), n.moves...), m)})
 			}
 		}
 		level = next
@@ -232,13 +243,18 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 		sc := Scored{Opening: Opening{Start: v.Start(), Moves: n.moves}}
 		if s != nil {
 			var hist []board.Position
-			p := v.Start()
+			var towers []board.Towers // Bashni
+			p, tw := v.Start(), board.Towers{}
 			for _, m := range n.moves {
-				hist = append(hist, p)
-				p = p.Play(m)
+				hist, towers = append(hist, p), append(towers, tw)
+				p, tw = v.Next(&p, &tw, m)
+			}
+			lim := engine.Limits{Depth: max(spec.Depth, 1)}
+			if v.Columns {
+				lim.Columns = &engine.Columns{Towers: append(towers, tw)}
 			}
 			s.NewGame()
-			r := s.Search(v, n.pos, hist, engine.Limits{Depth: max(spec.Depth, 1)}, nil)
+			r := s.Search(v, n.pos, hist, lim, nil)
 			if !r.HasBest {
 				if hs, ok := s.(*HubSearcher); ok && hs.Err() != nil {
 					return nil, hs.Err()

@@ -26,7 +26,7 @@ func analyseCmd(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	v, p, err := position(*variant, *fen)
+	v, p, tw, err := positionTowers(*variant, *fen)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,10 @@ func analyseCmd(args []string) error {
 	default:
 		lim = engine.Limits{Depth: 12}
 	}
-	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, v.FEN(&p))
+	if v.Columns {
+		lim.Columns = &engine.Columns{Towers: []board.Towers{tw}}
+	}
+	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, v.TowersFEN(&p, &tw))
 	r := e.Search(v, p, nil, lim, func(in engine.Info) {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "depth=%d", in.Depth)
@@ -70,7 +73,7 @@ func analyseCmd(args []string) error {
 		}
 		fmt.Fprintf(&sb, " score=%s nodes=%d nps=%.0f time=%.3f tbhits=%d pv=%s",
 			engine.FormatScore(in.Score), in.Nodes, float64(in.Nodes)/max(in.Time.Seconds(), 1e-9),
-			in.Time.Seconds(), in.TBHits, pvText(v, p, in.PV))
+			in.Time.Seconds(), in.TBHits, pvText(v, p, tw, in.PV))
 		fmt.Println(sb.String())
 	})
 	if !r.HasBest {
@@ -83,7 +86,7 @@ func analyseCmd(args []string) error {
 	}
 	line := "bestmove=" + v.FormatMove(&p, r.Best)
 	if r.HasPonder {
-		q := p.Play(r.Best)
+		q, _ := v.Next(&p, &tw, r.Best)
 		line += " ponder=" + v.FormatMove(&q, r.Ponder)
 	}
 	fmt.Printf("%s score=%s depth=%d nodes=%d time=%.3f\n", line, engine.FormatScore(r.Score), r.Depth, r.Nodes, r.Time.Seconds())
@@ -92,11 +95,11 @@ func analyseCmd(args []string) error {
 
 // pvText writes a line of moves in the variant's notation, each move
 // written in the position it is played from.
-func pvText(v *board.Variant, p board.Position, pv []board.Move) string {
+func pvText(v *board.Variant, p board.Position, tw board.Towers, pv []board.Move) string {
 	parts := make([]string, len(pv))
 	for i, m := range pv {
 		parts[i] = v.FormatMove(&p, m)
-		p = p.Play(m)
+		p, tw = v.Next(&p, &tw, m)
 	}
 	return strings.Join(parts, " ")
 }

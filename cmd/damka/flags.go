@@ -36,7 +36,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// position resolves --variant and --fen.
+// position resolves --variant and --fen, for the commands that cannot
+// carry Bashni's columns (ParseFEN refuses a FEN with them).
 func position(variant, fen string) (*board.Variant, board.Position, error) {
 	v, err := board.Lookup(variant)
 	if err != nil {
@@ -50,6 +51,23 @@ func position(variant, fen string) (*board.Variant, board.Position, error) {
 		return nil, board.Position{}, usagef("%v", err)
 	}
 	return v, p, nil
+}
+
+// positionTowers is position with Bashni's columns ("W:Wa1(wbb):Bd6"):
+// the towers are empty for every other variant.
+func positionTowers(variant, fen string) (*board.Variant, board.Position, board.Towers, error) {
+	v, err := board.Lookup(variant)
+	if err != nil {
+		return nil, board.Position{}, board.Towers{}, usagef("%v", err)
+	}
+	if fen == "" || fen == "start" {
+		return v, v.Start(), board.Towers{}, nil
+	}
+	p, t, err := v.ParseTowersFEN(fen)
+	if err != nil {
+		return nil, board.Position{}, board.Towers{}, usagef("%v", err)
+	}
+	return v, p, t, nil
 }
 
 // tableFlags adds --egdb DIR, --no-egdb and --egdb-cache MB to fs; the returned function,

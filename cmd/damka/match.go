@@ -273,8 +273,8 @@ func matchOpeningsCmd(args []string) error {
 	for _, o := range suite {
 		text := o.Text
 		if *fenOut {
-			p := o.Position()
-			text = v.FEN(&p)
+			p, tw := o.PositionIn(v)
+			text = v.TowersFEN(&p, &tw)
 		}
 		if o.Searched {
 			text += fmt.Sprintf("   # %+.2f", float64(o.Score)/100)

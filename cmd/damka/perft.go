@@ -23,7 +23,7 @@ func perftCmd(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	v, p, err := position(*variant, *fen)
+	v, p, tw, err := positionTowers(*variant, *fen)
 	if err != nil {
 		return err
 	}
@@ -41,13 +41,13 @@ func perftCmd(args []string) error {
 	default:
 		return usagef("--dups must be drop or keep, not %q", *dups)
 	}
-	fmt.Printf("perft variant=%s fen=%s dups=%s threads=%d\n", v.Name, v.FEN(&p), *dups, *threads)
+	fmt.Printf("perft variant=%s fen=%s dups=%s threads=%d\n", v.Name, v.TowersFEN(&p, &tw), *dups, *threads)
 	var total uint64
 	var elapsed time.Duration
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
 		pr := newProgress()
-		res := v.Divide(p, d, keep, *threads, func(done, total int, nodes uint64) {
+		res := v.DivideTowers(p, &tw, d, keep, *threads, func(done, total int, nodes uint64) {
 			pr.update(done, total, nodes, "leaves")
 		})
 		pr.finish()

@@ -57,7 +57,7 @@ func playCmd(args []string) error {
 		lim: lim,
 	}
 	g.in.Buffer(nil, 1<<20)
-	g.reset(v, v.Start())
+	g.reset(v, v.Start(), board.Towers{})
 	return g.run()
 }
 
@@ -69,20 +69,22 @@ type game struct {
 	lim  engine.Limits
 	v    *board.Variant
 	pos  board.Position
-	past []ply // the moves played, to undo them and for repetitions
+	tow  board.Towers // Bashni: the pieces under pos's tops
+	past []ply        // the moves played, to undo them and for repetitions
 }
 
 // ply is one move played: the position before it, and whether the engine
 // played it as its answer to the person's move (undo takes both back).
 type ply struct {
-	before board.Position
-	answer bool
+	before    board.Position
+	beforeTow board.Towers // Bashni: before's towers
+	answer    bool
 }
 
 func (g *game) printf(format string, a ...any) { fmt.Fprintf(g.out, format, a...) }
 
-func (g *game) reset(v *board.Variant, p board.Position) {
-	g.v, g.pos, g.past = v, p, nil
+func (g *game) reset(v *board.Variant, p board.Position, t board.Towers) {
+	g.v, g.pos, g.tow, g.past = v, p, t, nil
 	g.eng.NewGame()
 }
 
@@ -109,7 +111,7 @@ const playHelp = `commands:
   go              the engine plays the side to move
   undo            take back your last move (and the engine's answer)
   new             start a new game
-  variant NAME    start a new game of another variant (international, russian, brazilian, english)
+  variant NAME    start a new game of another variant (international, russian, brazilian, english, bashni, ...)
   level depth=N   the engine searches N plies
   level time=S    the engine thinks S seconds per move
   fen             print the position
@@ -133,7 +135,7 @@ func (g *game) command(line string) (quit bool) {
 	case "board", "show":
 		g.show()
 	case "new":
-		g.reset(g.v, g.v.Start())
+		g.reset(g.v, g.v.Start(), board.Towers{})
 		g.show()
 	case "variant":
 		v, err := board.Lookup(rest)
@@ -141,7 +143,7 @@ func (g *game) command(line string) (quit bool) {
 			g.printf("%v\n", err)
 			return false
 		}
-		g.reset(v, v.Start())
+		g.reset(v, v.Start(), board.Towers{})
 		g.printf("%s\n", v.Title)
 		g.show()
 	case "level":
@@ -156,15 +158,15 @@ func (g *game) command(line string) (quit bool) {
 		g.printf("level %s\n", levelText(g.lim))
 	case "fen":
 		if rest == "" {
-			g.printf("%s\n", g.v.FEN(&g.pos))
+			g.printf("%s\n", g.v.TowersFEN(&g.pos, &g.tow))
 			return false
 		}
-		p, err := g.v.ParseFEN(rest)
+		p, t, err := g.v.ParseTowersFEN(rest)
 		if err != nil {
 			g.printf("%v\n", err)
 			return false
 		}
-		g.reset(g.v, p)
+		g.reset(g.v, p, t)
 		g.show()
 	case "moves":
 		g.listMoves()
@@ -232,8 +234,8 @@ func title(c board.Color) string {
 }
 
 func (g *game) play(m board.Move, answer bool) {
-	g.past = append(g.past, ply{before: g.pos, answer: answer})
-	g.pos = g.pos.Play(m)
+	g.past = append(g.past, ply{before: g.pos, beforeTow: g.tow, answer: answer})
+	g.pos, g.tow = g.v.Next(&g.pos, &g.tow, m)
 }
 
 func (g *game) humanMove(text string) {
@@ -267,8 +269,16 @@ func (g *game) engineMove(answer bool) {
 	for i, p := range g.past {
 		history[i] = p.before
 	}
+	lim := g.lim
+	if g.v.Columns {
+		towers := make([]board.Towers, 0, len(g.past)+1)
+		for _, p := range g.past {
+			towers = append(towers, p.beforeTow)
+		}
+		lim.Columns = &engine.Columns{Towers: append(towers, g.tow)}
+	}
 	start := time.Now()
-	res := g.eng.Search(g.v, g.pos, history, g.lim, func(in engine.Info) {
+	res := g.eng.Search(g.v, g.pos, history, lim, func(in engine.Info) {
 		if in.MultiPV <= 1 {
 			last = in
 		}
@@ -281,7 +291,7 @@ func (g *game) engineMove(answer bool) {
 	g.printf("damka plays %s", g.v.FormatMove(&before, res.Best))
 	if last.Depth > 0 {
 		g.printf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
-			time.Since(start).Seconds(), g.pvText(before, last.PV))
+			time.Since(start).Seconds(), g.pvText(before, g.tow, last.PV))
 	}
 	g.printf("\n")
 	g.play(res.Best, answer)
@@ -300,7 +310,7 @@ func containsMove(moves []board.Move, m board.Move) bool {
 
 // pvText writes a principal variation in the variant's notation, stopping
 // at the first move that is not legal (a PV from an older iteration).
-func (g *game) pvText(p board.Position, pv []board.Move) string {
+func (g *game) pvText(p board.Position, t board.Towers, pv []board.Move) string {
 	var parts []string
 	for _, m := range pv {
 		var ml board.MoveList
@@ -309,7 +319,7 @@ func (g *game) pvText(p board.Position, pv []board.Move) string {
 			break
 		}
 		parts = append(parts, g.v.FormatMove(&p, m))
-		p = p.Play(m)
+		p, t = g.v.Next(&p, &t, m)
 	}
 	return strings.Join(parts, " ")
 }
@@ -338,9 +348,9 @@ func (g *game) undo() {
 	}
 	last := g.past[len(g.past)-1]
 	g.past = g.past[:len(g.past)-1]
-	g.pos = last.before
+	g.pos, g.tow = last.before, last.beforeTow
 	if last.answer && len(g.past) > 0 {
-		g.pos = g.past[len(g.past)-1].before
+		g.pos, g.tow = g.past[len(g.past)-1].before, g.past[len(g.past)-1].beforeTow
 		g.past = g.past[:len(g.past)-1]
 	}
 	g.show()
@@ -414,6 +424,19 @@ func (g *game) show() {
 		sb.WriteString("  ")
 		for file := 0; file < geo.Width; file++ {
 			fmt.Fprintf(&sb, " %c ", 'a'+file)
+		}
+		sb.WriteString("\n")
+	}
+	if g.tow.Height() > 0 {
+		// Bashni: the columns, top first (w, b men, W, B kings).
+		sb.WriteString("columns:")
+		for _, sq := range geo.List(g.pos.Occupied()) {
+			if col := g.tow.Column(sq); col.Len() > 0 {
+				fmt.Fprintf(&sb, " %s=%c", g.v.SquareName(sq), ".wbWB"[g.pos.At(sq)])
+				for k := 0; k < col.Len(); k++ {
+					sb.WriteByte("wbWB"[col.At(k)])
+				}
+			}
 		}
 		sb.WriteString("\n")
 	}

@@ -88,6 +88,22 @@ func TestPlayE2E(t *testing.T) {
 		)
 	})
 
+	t.Run("bashni", func(t *testing.T) {
+		// c3 takes the black man over a white man on d4: the capturer
+		// holds the black man, d4 becomes White's; black's only reply is
+		// h8-g7; undo brings the columns back.
+		out := runPlay(t, bin, "variant towers\nfen W:Wc3:Bd4(w),h8\nc3:e5\nfen\nundo\nfen\n", "--level", "depth=2")
+		wantAll(t, out,
+			"Bashni (Russian towers)",
+			"columns: d4=bw",
+			"you play c3:e5",
+			"damka plays h8-g7",
+			"columns: e5=wb",
+			"W:Wd4,e5(b):Bg7",
+			"W:Wc3:Bd4(w),h8",
+		)
+	})
+
 	t.Run("game-end", func(t *testing.T) {
 		// White takes black's last piece: black to move has no move.
 		// After the end a move is refused; undo goes back to the fen.

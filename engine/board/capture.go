@@ -35,6 +35,9 @@ type routeList struct {
 	start int // index of the first capture in ml
 	best  int // rank of the best recorded route
 	keep  bool
+	// geo, set for Bashni only (with a sink), makes record compute each
+	// move's capture order (Move.Order) from its route.
+	geo *Geometry
 }
 
 // setPath records the n-th square of the current route when routes are
@@ -62,6 +65,9 @@ func (r *routeList) record(ranked bool, key int, to, captured Bitboard, n int, p
 	m := Move{From: r.from, To: to.First(), Captured: captured, Promote: promote}
 	if r.sink != nil && n < maxPath {
 		r.path[n] = m.To
+		if r.geo != nil {
+			m.Order = routeOrder(r.geo, r.path[:n+1], captured)
+		}
 		r.sink(m, r.path[:n+1])
 	}
 	if !r.keep && n >= 2 {
@@ -193,6 +199,9 @@ func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings, prey B
 	}
 	if sink != nil {
 		cg.path = new([maxPath]Square)
+		if v.gen == genTowers {
+			cg.geo = g
+		}
 	}
 	f1, f2 := forward(us)
 	cg.manDirs = 1<<f1 | 1<<f2

@@ -16,6 +16,39 @@ import (
 // square has made the last n non-capturing moves of its side in a row
 // (Position.KingRun); without it no run is under way.
 func (v *Variant) ParseFEN(s string) (Position, error) {
+	p, t, err := v.parseFEN(s)
+	if err == nil && t.Height() != 0 {
+		return p, fmt.Errorf("FEN %q has pieces under the tops: read it with ParseTowersFEN", s)
+	}
+	return p, err
+}
+
+// ParseTowersFEN is ParseFEN for Bashni, whose FEN may give a column on a
+// square: the square is followed by the pieces under its top, from the top
+// down, in parentheses, w and b for men and W and B for kings. The field
+// and the K prefix give the top as usual: "W:Wa1(wbb),Kc3:Bd6(bW)" has a
+// white man on a1 over a white and two black men, a white king alone on
+// c3, and a black man on d6 over a black man and a white king. At most 12
+// pieces of a colour may be on the board (a Bashni game has no more).
+func (v *Variant) ParseTowersFEN(s string) (Position, Towers, error) {
+	return v.parseFEN(s)
+}
+
+// parseFEN reads a FEN with columns (see ParseTowersFEN), which only
+// variants with Columns accept, and checks them.
+func (v *Variant) parseFEN(s string) (Position, Towers, error) {
+	var t Towers
+	p, err := v.parsePieces(s, &t)
+	if err == nil && v.Columns {
+		if cerr := v.CheckTowers(&p, &t); cerr != nil {
+			err = fmt.Errorf("FEN %q: %v", s, cerr)
+		}
+	}
+	return p, t, err
+}
+
+// parsePieces is parseFEN writing the columns into t.
+func (v *Variant) parsePieces(s string, t *Towers) (Position, error) {
 	var p Position
 	p.KingRun.Limit = uint8(v.KingMoveLimit)
 	s = strings.TrimSpace(s)
@@ -71,9 +104,19 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 				king = true
 				tok = tok[1:]
 			}
+			tok, under, err := v.cutColumn(tok)
+			if err != nil {
+				return p, fmt.Errorf("FEN %q: %v", s, err)
+			}
 			sqs, err := v.parseSquares(tok)
 			if err != nil {
 				return p, fmt.Errorf("FEN %q: %v", s, err)
+			}
+			if under != 0 {
+				if len(sqs) != 1 || int(sqs[0]) >= towerBits {
+					return p, fmt.Errorf("FEN %q: a column needs one square, not %q", s, tok)
+				}
+				t[sqs[0]] = under
 			}
 			for _, sq := range sqs {
 				b := sq.Bit()
@@ -96,6 +139,34 @@ func (v *Variant) ParseFEN(s string) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// columnLetters are the FEN letters of the piece codes (PieceCode).
+const columnLetters = "wbWB"
+
+// cutColumn splits a FEN square token "d6(bW)" into the square and the
+// pieces under the top (see ParseTowersFEN).
+func (v *Variant) cutColumn(tok string) (string, Column, error) {
+	i := strings.IndexByte(tok, '(')
+	if i < 0 {
+		return tok, 0, nil
+	}
+	if !v.Columns {
+		return tok, 0, fmt.Errorf("square %q: %s has no columns", tok, v.Name)
+	}
+	body, ok := strings.CutSuffix(tok[i+1:], ")")
+	if !ok || body == "" || len(body) > MaxUnder {
+		return tok, 0, fmt.Errorf("column %q: want one to %d of w, b, W, B between ( and )", tok, MaxUnder)
+	}
+	var col Column
+	for _, r := range body {
+		code := strings.IndexRune(columnLetters, r)
+		if code < 0 {
+			return tok, 0, fmt.Errorf("column %q: %q is not w, b, W or B", tok, r)
+		}
+		col = col.push(uint8(code))
+	}
+	return tok[:i], col, nil
 }
 
 // parseKingRun reads a king-run field "KW28/2" into p, whose pieces are
@@ -167,7 +238,11 @@ func (v *Variant) parseSquares(tok string) ([]Square, error) {
 }
 
 // FEN writes p as a PDN FEN in the variant's notation, kings marked K.
-func (v *Variant) FEN(p *Position) string {
+func (v *Variant) FEN(p *Position) string { return v.TowersFEN(p, nil) }
+
+// TowersFEN is FEN of a Bashni position whose towers are t (nil: none),
+// each column written as ParseTowersFEN reads it.
+func (v *Variant) TowersFEN(p *Position, t *Towers) string {
 	var sb strings.Builder
 	if p.Side == White {
 		sb.WriteString("W")
@@ -188,6 +263,14 @@ func (v *Variant) FEN(p *Position) string {
 				sb.WriteByte('K')
 			}
 			sb.WriteString(v.SquareName(sq))
+			if t != nil && t.Column(sq).Len() > 0 {
+				col := t.Column(sq)
+				sb.WriteByte('(')
+				for k := 0; k < col.Len(); k++ {
+					sb.WriteByte(columnLetters[col.At(k)])
+				}
+				sb.WriteByte(')')
+			}
 		}
 	}
 	for c := White; c <= Black; c++ {

@@ -7,10 +7,14 @@ import (
 	"unsafe"
 )
 
-// The king-move limit is position state: it must not grow Position.
+// The king-move limit is position state: it must not grow Position; nor
+// may Bashni's capture order grow Move.
 func TestPositionSize(t *testing.T) {
 	if n := unsafe.Sizeof(Position{}); n != 32 {
 		t.Errorf("Position is %d bytes, want 32", n)
+	}
+	if n := unsafe.Sizeof(Move{}); n != 16 {
+		t.Errorf("Move is %d bytes, want 16 (Order must fit the padding)", n)
 	}
 }
 

@@ -26,6 +26,20 @@ func FuzzParseFEN(f *testing.F) {
 				t.Fatalf("%s: %q: hub position does not round-trip: %v", v.Name, s, err)
 			}
 		}
+		// Bashni's columns: "W:Wa1(wbb),Kc3:Bd6(bW)".
+		v := Bashni
+		p, tw, err := v.ParseTowersFEN(s)
+		if err != nil {
+			return
+		}
+		if cerr := v.CheckTowers(&p, &tw); cerr != nil {
+			t.Fatalf("%q read with a bad column: %v", s, cerr)
+		}
+		fen := v.TowersFEN(&p, &tw)
+		q, u, err := v.ParseTowersFEN(fen)
+		if err != nil || q != p || u != tw || v.TowersFEN(&q, &u) != fen {
+			t.Fatalf("bashni: %q read as %s, which reads back as %s (%v)", s, fen, v.TowersFEN(&q, &u), err)
+		}
 	})
 }
 

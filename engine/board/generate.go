@@ -27,6 +27,11 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 		v.removalGenerate(p, ml, keep, sink)
 	case genStavropol:
 		v.stavGenerate(p, ml, keep, sink)
+	case genTowers:
+		if sink == nil {
+			sink = noRoute // the route gives the capture order
+		}
+		v.diagGenerate(p, ml, keep, sink)
 	}
 }
 
@@ -54,6 +59,11 @@ func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 		return v.removalCount(p, scratch, keep)
 	case genStavropol:
 		return v.stavCount(p, scratch, keep)
+	case genTowers:
+		if v.HasCapture(p) {
+			v.generate(p, scratch, keep, nil)
+			return scratch.N
+		}
 	}
 	if p.Kings != 0 && v.Goal == Breakthrough {
 		return 0 // the game ended with the first king

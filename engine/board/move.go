@@ -4,10 +4,19 @@ package board
 // the set of pieces it captures. Two capture routes with the same from, to and
 // captured set are the same move (the FMJD convention). The route itself is
 // recovered for notation by Paths.
+//
+// Bashni (towers) is the exception: there the order in which the columns
+// are jumped decides which piece goes where, so Order tells apart routes
+// that take the same set in another order (see Jumps). It is zero in every
+// other variant, and Move stays 16 bytes (Order fills the padding).
 type Move struct {
 	Captured Bitboard
 	From, To Square
 	Promote  bool // a man becomes a king with this move
+	// Order (Bashni only) is the order in which the Captured squares were
+	// jumped, as the mixed-radix code of their ranks among the squares not
+	// jumped yet, ascending bit order being 0 (see Jumps, orderCode).
+	Order uint32
 }
 
 // Bits returns the move as one bitboard: from | to | captured.

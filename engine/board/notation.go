@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -353,7 +354,9 @@ func (v *Variant) hubSquare(n int) (Square, bool) {
 
 // FormatHubMove writes m in Hub notation: "32-28" for a quiet move, and for
 // a capture "from x to" followed by every captured square in ascending
-// order ("28x19x23"), squares numbered as hubNumber says.
+// order ("28x19x23"), squares numbered as hubNumber says. Bashni writes
+// the captured squares in the order they were jumped instead, since two
+// orders are two moves there.
 func (v *Variant) FormatHubMove(m Move) string {
 	var sb strings.Builder
 	sb.WriteString(strconv.Itoa(v.hubNumber(m.From)))
@@ -365,10 +368,13 @@ func (v *Variant) FormatHubMove(m Move) string {
 	sb.WriteByte('x')
 	sb.WriteString(strconv.Itoa(v.hubNumber(m.To)))
 	caps := make([]int, 0, m.Captured.Count())
-	for b := m.Captured; b != 0; b &= b - 1 {
-		caps = append(caps, v.hubNumber(b.First()))
+	for _, s := range m.Jumps(nil) {
+		caps = append(caps, v.hubNumber(s))
 	}
-	sort.Ints(caps)
+	if !v.Columns {
+		// Bashni keeps the order of the jumps, which decides the move.
+		sort.Ints(caps)
+	}
 	for _, n := range caps {
 		sb.WriteByte('x')
 		sb.WriteString(strconv.Itoa(n))
@@ -376,11 +382,18 @@ func (v *Variant) FormatHubMove(m Move) string {
 	return sb.String()
 }
 
+// sameJumps reports whether m jumps the squares of jumps in that order.
+func sameJumps(m Move, jumps []Square) bool {
+	var buf [maxPath]Square
+	return slices.Equal(m.Jumps(buf[:0]), jumps)
+}
+
 // ParseHubMove reads a Hub move of p. Following protocols.md 1.7 it is
 // lenient in what it takes: "-" and "x" are interchangeable; the squares
 // after "from x to" are captured squares in any order and may be a subset of
 // the captured set (some engines leave them out) as long as one legal move
-// fits; the exact captured set wins over subsets. If no legal move fits, the
+// fits; the exact captured set wins over subsets (in Bashni, the exact set
+// in the order of the jumps; another order reads as a subset). If no legal move fits, the
 // squares are read once more as a PDN route "from x landing... x to".
 func (v *Variant) ParseHubMove(p *Position, s string) (Move, error) {
 	if s == "" {
@@ -416,7 +429,7 @@ func (v *Variant) ParseHubMove(p *Position, s string) (Move, error) {
 		if m.From != from || m.To != to {
 			continue
 		}
-		if m.Captured == extra {
+		if m.Captured == extra && (!v.Columns || sameJumps(m, sqs[2:])) {
 			return m, nil
 		}
 		if m.Captured&extra == extra {

@@ -72,7 +72,8 @@ type pdnReader struct {
 	out   []*Game
 	cur   *Game
 	pos   Position
-	ready bool // cur's variant and start position are set up
+	tow   Towers // Bashni: pos's columns (a PDN game starts without any)
+	ready bool   // cur's variant and start position are set up
 }
 
 func (rd *pdnReader) errorf(format string, args ...any) error {
@@ -313,7 +314,7 @@ func (rd *pdnReader) setup() error {
 		}
 	}
 	g.StartFEN = v.FEN(&g.Start)
-	rd.pos = g.Start
+	rd.pos, rd.tow = g.Start, Towers{}
 	return nil
 }
 
@@ -376,7 +377,7 @@ func (rd *pdnReader) move(text string) error {
 		return fmt.Errorf("pdn: game %d, move %s: %v", len(rd.out)+1, pdnMoveNumber(g, len(g.Moves)), err)
 	}
 	g.Moves = append(g.Moves, m)
-	rd.pos = rd.pos.Play(m)
+	rd.pos, rd.tow = g.Variant.Next(&rd.pos, &rd.tow, m)
 	return nil
 }
 
@@ -446,7 +447,7 @@ func (g *Game) WritePDN(w io.Writer) error {
 	}
 	// Moves first: an illegal move must not leave half a game behind.
 	var words []string
-	pos := start
+	pos, tow := start, Towers{} // Bashni: the moves build the columns
 	ply := 0
 	if start.Side != v.FirstMover {
 		ply = 1
@@ -469,7 +470,7 @@ func (g *Game) WritePDN(w io.Writer) error {
 			text = strconv.Itoa(ply/2+1) + "... " + text
 		}
 		words = append(words, text)
-		pos = pos.Play(m)
+		pos, tow = v.Next(&pos, &tow, m)
 		ply++
 	}
 	words = append(words, result)

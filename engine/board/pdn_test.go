@@ -235,7 +235,7 @@ func TestVariantByGameType(t *testing.T) {
 // randomMoves plays up to plies random legal moves from start.
 func randomMoves(v *Variant, start Position, plies int, rng *rand.Rand) []Move {
 	var moves []Move
-	p := start
+	p, t := start, Towers{}
 	var ml MoveList
 	for len(moves) < plies {
 		v.Generate(&p, &ml)
@@ -244,7 +244,7 @@ func randomMoves(v *Variant, start Position, plies int, rng *rand.Rand) []Move {
 		}
 		m := ml.Moves[rng.Intn(ml.N)]
 		moves = append(moves, m)
-		p = p.Play(m)
+		p, t = v.Next(&p, &t, m)
 	}
 	return moves
 }

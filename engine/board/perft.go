@@ -6,11 +6,20 @@ import "sync"
 // counting the last ply in bulk. keep counts every capture route as its own
 // move.
 func (v *Variant) Perft(p Position, depth int, keep bool) uint64 {
+	return v.PerftTowers(p, nil, depth, keep)
+}
+
+// PerftTowers is Perft of a Bashni position p whose towers are t (nil: no
+// piece under any top); other variants ignore t.
+func (v *Variant) PerftTowers(p Position, t *Towers, depth int, keep bool) uint64 {
 	if depth <= 0 {
 		return 1
 	}
 	stack := make([]perftFrame, depth+1)
 	stack[0].pos = p
+	if t != nil {
+		stack[0].tow = *t
+	}
 	return v.walk(depth, keep, stack)
 }
 
@@ -32,7 +41,8 @@ func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
 
 // perftState is perft through the public entry points: Generate, Count
 // (bulk counting at the last ply where the family has it) and PlayInto,
-// which keeps Position.KingRun.
+// which keeps Position.KingRun, or for Bashni PlayTowers, which keeps the
+// pieces under the tops.
 func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
 	f := &stack[0]
 	if depth == 1 {
@@ -40,8 +50,13 @@ func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
 	}
 	v.generate(&f.pos, &f.ml, keep, nil)
 	var n uint64
+	c := &stack[1]
 	for i := 0; i < f.ml.N; i++ {
-		f.pos.PlayInto(f.ml.Moves[i], &stack[1].pos)
+		if v.gen == genTowers {
+			v.PlayTowers(&f.pos, &f.tow, f.ml.Moves[i], &c.pos, &c.tow)
+		} else {
+			f.pos.PlayInto(f.ml.Moves[i], &c.pos)
+		}
 		n += v.perftState(depth-1, keep, stack[1:])
 	}
 	return n
@@ -68,6 +83,7 @@ func (v *Variant) perftGenerate(depth int, keep bool, stack []perftFrame) uint64
 type perftFrame struct {
 	pos Position
 	ml  MoveList
+	tow Towers // Bashni only: the pieces under pos's tops
 }
 
 func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
@@ -118,6 +134,26 @@ type DivideResult struct {
 // idle at the end. progress, if not nil, is called (one call at a time)
 // after each job with the jobs done, the job total and the leaves so far.
 func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
+	return v.DivideTowers(p, nil, depth, keep, threads, progress)
+}
+
+// DivideTowers is Divide of a Bashni position p whose towers are t (nil:
+// none); other variants ignore t.
+func (v *Variant) DivideTowers(p Position, t *Towers, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
+	var pt Towers
+	if t != nil {
+		pt = *t
+	}
+	// play is Play, and PlayTowers for Bashni.
+	play := func(p *Position, t *Towers, m Move) (Position, Towers) {
+		if v.gen != genTowers {
+			return p.Play(m), Towers{}
+		}
+		var q Position
+		var u Towers
+		v.PlayTowers(p, t, m, &q, &u)
+		return q, u
+	}
 	var ml MoveList
 	v.generate(&p, &ml, keep, nil)
 	out := make([]DivideResult, ml.N)
@@ -130,20 +166,22 @@ func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress
 	type job struct {
 		root  int
 		pos   Position // position the job searches below
+		tow   Towers   // Bashni: pos's towers
 		depth int      // plies below pos
 	}
 	var jobs []job
 	for i := 0; i < ml.N; i++ {
 		out[i].Move = ml.Moves[i]
-		q := p.Play(ml.Moves[i])
+		q, qt := play(&p, &pt, ml.Moves[i])
 		if threads == 1 || depth < 3 {
-			jobs = append(jobs, job{i, q, depth - 1})
+			jobs = append(jobs, job{i, q, qt, depth - 1})
 			continue
 		}
 		var cl MoveList
 		v.generate(&q, &cl, keep, nil)
 		for _, m := range cl.Slice() {
-			jobs = append(jobs, job{i, q.Play(m), depth - 2})
+			r, rt := play(&q, &qt, m)
+			jobs = append(jobs, job{i, r, rt, depth - 2})
 		}
 	}
 	queue := make(chan int, len(jobs))
@@ -162,7 +200,7 @@ func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress
 			for j := range queue {
 				n := uint64(1)
 				if jobs[j].depth > 0 {
-					stack[0].pos = jobs[j].pos
+					stack[0].pos, stack[0].tow = jobs[j].pos, jobs[j].tow
 					n = v.walk(jobs[j].depth, keep, stack)
 				}
 				mu.Lock()

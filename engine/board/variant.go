@@ -126,10 +126,15 @@ type Variant struct {
 	// has lost. The Stavropol generator (stavropol.go) handles it on top
 	// of the diagonal one, with FreeChoice and the Normal goal only.
 	ForeignMoves bool
-	Capture      CaptureRule
-	Promotion    PromotionRule
-	Goal         Goal
-	Notation     Notation
+	// Columns: a jumped piece is not removed but goes under the capturing
+	// column, and the pieces under the tops live in a Towers value beside
+	// the Position (Bashni, towers.go). Only the Russian rules are
+	// supported with it.
+	Columns   bool
+	Capture   CaptureRule
+	Promotion PromotionRule
+	Goal      Goal
+	Notation  Notation
 	// Mirrored: the board as the players see it is Geo reflected left to
 	// right, so a1 is not a playing square and h1 is (Italian, Spanish,
 	// Portuguese). The rules are symmetric, so only notation reads it.
@@ -158,6 +163,7 @@ const (
 	genEight                    // diagonal and orthogonal captures (frisian.go)
 	genRemoval                  // pieces removed as they are taken (removal.go)
 	genStavropol                // the diagonal one for both colours' pieces (stavropol.go)
+	genTowers                   // the diagonal generator with the capture order kept (Bashni, towers.go)
 )
 
 // Variants known to damka, by canonical name.
@@ -340,6 +346,17 @@ var Stavropol = &Variant{
 	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 }
 
+// Bashni (Russian towers, stolbovye shashki; variants.md 3.13): Russian
+// rules played with columns, see towers.go.
+var Bashni = &Variant{
+	Name: "bashni", Aliases: []string{"towers", "stolbovye"},
+	Title: "Bashni (Russian towers)", Geo: Board8x8, FirstMover: White, Rows: 3,
+	ManBackward: true, FlyingKings: true, Columns: true,
+	Capture: FreeChoice, Promotion: ContinueAsKing,
+	Notation: Algebraic, CaptureSep: ':', GameType: 25,
+	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+}
+
 var registry = map[string]*Variant{}
 
 // All lists the variants in a stable order.
@@ -370,6 +387,13 @@ func register(vs ...*Variant) {
 			}
 			v.gen = genStavropol
 		}
+		if v.Columns {
+			if v.Geo != Board8x8 || !v.ManBackward || !v.FlyingKings || v.Capture != FreeChoice ||
+				v.Promotion != ContinueAsKing || v.gen != genDiagonal || v.Goal != Normal {
+				panic("board: columns are supported with the Russian rules only: " + v.Name)
+			}
+			v.gen = genTowers
+		}
 		all = append(all, v)
 		for _, n := range append([]string{v.Name}, v.Aliases...) {
 			registry[n] = v
@@ -395,7 +419,7 @@ func init() {
 	register(International, Russian, Brazilian, English,
 		Pool, Italian, Spanish, Portuguese, Czech,
 		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal,
-		Frisian, Frysk, Turkish, Thai, Stavropol)
+		Frisian, Frysk, Turkish, Thai, Stavropol, Bashni)
 }
 
 // Variants returns every known variant.

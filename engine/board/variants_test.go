@@ -80,6 +80,8 @@ func TestStartPositions(t *testing.T) {
 		{Antidraughts, "W:W31-50:B1-20", intl},
 		{Russian, "W:W21-32:B1-12", alg},
 		{Poddavki, "W:W21-32:B1-12", alg},
+		// Columns of one piece each: the Russian start.
+		{Bashni, "W:W21-32:B1-12", alg},
 		{Brazilian, "W:W21-32:B1-12", alg},
 		{Czech, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8", alg},
 		// Black (on 1-12, at the top) moves first, down the board.
@@ -701,6 +703,10 @@ func TestWritePDNVariants(t *testing.T) {
 	for _, v := range Variants() {
 		g := &Game{Variant: v, Start: v.Start(), Result: "*"}
 		g.Moves = randomMoves(v, g.Start, 40, rng)
+		if v == Bashni {
+			// Long enough for columns of three and more to be jumped.
+			g.Moves = randomMoves(v, g.Start, 120, rng)
+		}
 		var buf bytes.Buffer
 		if err := g.WritePDN(&buf); err != nil {
 			t.Fatalf("%s: %v", v.Name, err)

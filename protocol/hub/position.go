@@ -9,6 +9,11 @@ package hub
 // The moves are there so that the engine sees repetitions: every position
 // they pass through becomes the history given to Search.
 //
+// Bashni: the position string has no room for columns, so the base has
+// none (every column one piece: the initial position, or a position set up
+// without columns), and the moves build them: they are replayed with their
+// columns and passed to Search as engine.Limits.Towers.
+//
 // The command is all or nothing: a bad position or any illegal move answers
 // an error and leaves the position, the history and the limits as they were.
 // A valid pos resets the limits, as Scan does, so that level applies to the
@@ -43,6 +48,8 @@ func (s *Session) cmdPos(l Line) {
 		}
 	}
 	var history []board.Position
+	var towers []board.Towers // Bashni: each position's columns
+	var tw board.Towers
 	cur := base
 	fields := strings.Fields(moves)
 	for i, text := range fields {
@@ -52,9 +59,15 @@ func (s *Session) cmdPos(l Line) {
 			return
 		}
 		history = append(history, cur)
-		cur = cur.Play(m)
+		if v.Columns {
+			towers = append(towers, tw)
+		}
+		cur, tw = v.Next(&cur, &tw, m)
 	}
-	s.root, s.history = cur, history
+	if v.Columns {
+		towers = append(towers, tw)
+	}
+	s.root, s.history, s.towers = cur, history, towers
 	s.resetLimits()
 }
 

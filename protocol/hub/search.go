@@ -29,6 +29,7 @@ import (
 type running struct {
 	result chan engine.Result
 	root   board.Position
+	towers board.Towers // Bashni: root's columns
 	ponder bool         // a go ponder not yet turned into a normal search
 	retry  *time.Ticker // repeats Stop after stop, until the result comes
 	// stopped is set by stop; the search goroutine reads it before calling
@@ -70,6 +71,10 @@ func (s *Session) cmdGo(l Line) {
 	multi := s.engineOpts.MultiPV > 1
 	history := append([]board.Position(nil), s.history...)
 	run := &running{result: make(chan engine.Result, 1), root: root, ponder: lim.Ponder}
+	if v.Columns && len(s.towers) > 0 {
+		lim.Columns = &engine.Columns{Towers: append([]board.Towers(nil), s.towers...)}
+		run.towers = s.towers[len(s.towers)-1]
+	}
 	s.search = run
 	go func() {
 		if run.stopped.Load() {
@@ -166,7 +171,7 @@ func (s *Session) finish(r engine.Result) {
 	}
 	args := []Arg{A("move", v.FormatHubMove(best))}
 	if r.HasPonder && best == r.Best {
-		next := run.root.Play(best)
+		next, _ := v.Next(&run.root, &run.towers, best)
 		var replies board.MoveList
 		v.Generate(&next, &replies)
 		if isLegal(replies.Slice(), r.Ponder) {

@@ -70,7 +70,10 @@ type Session struct {
 	// positions before it (oldest first) and the limits of the next search.
 	root    board.Position
 	history []board.Position
-	limits  engine.Limits
+	// towers (Bashni only) are the pieces under the tops of history's
+	// positions and then of root (engine.Limits.Towers); nil: none.
+	towers []board.Towers
+	limits engine.Limits
 
 	search *running // the search in progress, nil when idle (search.go)
 }

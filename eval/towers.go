@@ -1,0 +1,47 @@
+package eval
+
+import "damka/engine/board"
+
+// Bashni (board.Towers): the pieces under the tops. Every piece counts for
+// the owner of its column, the one whose piece is on top: the tops through
+// Evaluate like the pieces of any Russian position, the pieces under them
+// here at half value. An own piece under an own top is safe material, a
+// reserve that becomes the top when the column is jumped; an enemy piece
+// under it is a prisoner, worth as much to the holder until a capture of
+// the column's top sets it free. Simple and symmetric in the colours, a
+// first version: no term weighs what the column's height does for its
+// safety or mobility.
+
+// underWeight is the value of a piece under a top, in percent of the same
+// piece on top.
+const underWeight = 50
+
+// Towers is the part of the evaluation of a Bashni position p that its
+// towers t add to Evaluate, from the side to move's point of view.
+func Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
+	w := paramsFor(v)
+	value := [4]int{100, 100, w.king, w.king} // by piece code: man, man, king, king
+	s := 0                                    // White's view
+	for b := p.Occupied(); b != 0; b &= b - 1 {
+		sq := b.First()
+		col := t.Column(sq)
+		n := col.Len()
+		if n == 0 {
+			continue
+		}
+		sum := 0
+		for k := 0; k < n; k++ {
+			sum += value[col.At(k)]
+		}
+		if p.Pieces[board.White].Has(sq) {
+			s += sum
+		} else {
+			s -= sum
+		}
+	}
+	s = s * underWeight / 100
+	if p.Side == board.Black {
+		return -s
+	}
+	return s
+}
