@@ -35,8 +35,8 @@ type routeList struct {
 	start int // index of the first capture in ml
 	best  int // rank of the best recorded route
 	keep  bool
-	// geo, set for Bashni only (with a sink), makes record compute each
-	// move's capture order (Move.Order) from its route.
+	// geo, set for Bashni only, makes record compute each move's capture
+	// order (Move.Order) from its route.
 	geo *Geometry
 }
 
@@ -63,12 +63,16 @@ func (r *routeList) record(ranked bool, key int, to, captured Bitboard, n int, p
 		}
 	}
 	m := Move{From: r.from, To: to.First(), Captured: captured, Promote: promote}
-	if r.sink != nil && n < maxPath {
+	if r.path != nil && n < maxPath {
 		r.path[n] = m.To
 		if r.geo != nil {
 			m.Order = routeOrder(r.geo, r.path[:n+1], captured)
 		}
-		r.sink(m, r.path[:n+1])
+		if r.sink != nil {
+			// A copy for the sink, which may keep it: the route itself may
+			// live in the generator's frame.
+			r.sink(m, append([]Square(nil), r.path[:n+1]...))
+		}
 	}
 	if !r.keep && n >= 2 {
 		for j := r.start; j < r.ml.N; j++ {
@@ -197,8 +201,11 @@ func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings, prey B
 		// A king can capture, so a king must: the men's captures are out.
 		*jumpers = [4]Bitboard{}
 	}
-	if sink != nil {
-		cg.path = new([maxPath]Square)
+	if sink != nil || v.gen == genTowers {
+		// The route is kept for the sink (Paths) and for Bashni's capture
+		// order. A frame variable, not new: record never lets it escape.
+		var path [maxPath]Square
+		cg.path = &path
 		if v.gen == genTowers {
 			cg.geo = g
 		}

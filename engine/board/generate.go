@@ -28,10 +28,7 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 	case genStavropol:
 		v.stavGenerate(p, ml, keep, sink)
 	case genTowers:
-		if sink == nil {
-			sink = noRoute // the route gives the capture order
-		}
-		v.diagGenerate(p, ml, keep, sink)
+		v.diagGenerate(p, ml, keep, sink) // captureRoutes keeps the order
 	}
 }
 

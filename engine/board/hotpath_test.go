@@ -53,6 +53,27 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 			t.Errorf("%s %s: %v allocations per generate/play", c.v.Name, c.fen, allocs)
 		}
 	}
+	// Bashni: multi-jump captures keep their order (Move.Order) and play
+	// moves columns.
+	for _, fen := range []string{"W:W21-32:B1-12", "W:Wc3:Bd4,f6,d6(w),b6", "W:WKa1(bb):Bc3(w),e5,e7,c7(W)"} {
+		p, tw, err := Bashni.ParseTowersFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q Position
+		var u Towers
+		allocs := testing.AllocsPerRun(100, func() {
+			Bashni.Generate(&p, &ml)
+			for _, m := range ml.Slice() {
+				Bashni.PlayTowers(&p, &tw, m, &q, &u)
+				_ = Bashni.Count(&q, &ml, false)
+				Bashni.Generate(&p, &ml)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("bashni %s: %v allocations per generate/play", fen, allocs)
+		}
+	}
 }
 
 // The perft benchmarks double as the profile for the profile-guided build

@@ -162,11 +162,6 @@ func legTaken(g *Geometry, a, b Square, captured Bitboard) Square {
 	return NoSquare
 }
 
-// noRoute is the route sink of the Bashni generator when the caller wants
-// no routes: a sink makes captureRoutes keep the route, which gives the
-// capture order.
-func noRoute(Move, []Square) {}
-
 // PlayTowers writes the position and the towers after move m, legal in p
 // whose towers are t, into q and u (q may be p and u may be t). The moving
 // column travels whole; every jumped column, in the order jumped, gives its
