@@ -20,9 +20,21 @@ func clockHistory(q board.Position, n int) []board.Position {
 	return h
 }
 
+// clockState is a frame's clock as {plies, limit, road plies}, {-1, 0, -1}
+// when no clock runs.
+func clockState(c *board.DrawClock) [3]int {
+	if c.Endgame() == board.NoEndgame {
+		return [3]int{-1, 0, -1}
+	}
+	return [3]int{c.Plies(), c.Endgame().Limit(), c.RoadPlies()}
+}
+
 // The root clock and its updates in play: quiet moves count on, a
 // promotion or capture that stays in the category counts on, one that
-// enters another category restarts, one that leaves them all stops.
+// enters another category restarts, one that leaves them all stops. (The
+// rules themselves are tested in engine/board/drawclock_test.go; these
+// cases check that the search carries the clock from the history to the
+// root and across its moves.)
 func TestClockTransitions(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -30,43 +42,57 @@ func TestClockTransitions(t *testing.T) {
 		fen   string
 		hist  []string // oldest first
 		move  string
-		root  [2]int // clock, limit at the root
-		child [2]int // clock, limit after move
+		root  [3]int // clock, limit, road clock at the root
+		child [3]int // the same after move
 	}{
 		{name: "16-move rule: a quiet king move counts on", v: board.International,
 			fen: "W:WK1,K2,33:BK50", hist: []string{"W:WK1,K2,39:BK50", "W:WK1,K2,39:BK50"},
-			move: "1-7", root: [2]int{2, 32}, child: [2]int{3, 32}},
+			move: "1-7", root: [3]int{2, 32, -1}, child: [3]int{3, 32, -1}},
 		{name: "history before the configuration does not count", v: board.International,
 			fen: "W:WK1,K2,33:BK50", hist: []string{"W:WK1,K2,39:B45", "W:WK1,K2,39:BK50"},
-			move: "1-7", root: [2]int{1, 32}, child: [2]int{2, 32}},
+			move: "1-7", root: [3]int{1, 32, -1}, child: [3]int{2, 32, -1}},
 		{name: "promotion within the 16-move category counts on", v: board.International,
 			fen: "W:WK46,7,33:BK50", hist: []string{"W:WK46,12,33:BK50"},
-			move: "7-1", root: [2]int{1, 32}, child: [2]int{2, 32}},
+			move: "7-1", root: [3]int{1, 32, -1}, child: [3]int{2, 32, -1}},
 		{name: "promotion creating the configuration starts the clock", v: board.International,
 			fen: "W:W7,8,33:BK50", hist: []string{"W:W12,8,33:BK50"},
-			move: "7-1", root: [2]int{-1, 0}, child: [2]int{0, 32}},
+			move: "7-1", root: [3]int{-1, 0, -1}, child: [3]int{0, 32, -1}},
 		{name: "capture turning 16-move into 5-move restarts", v: board.International,
 			fen: "B:WK1,K2,39:BK50", hist: []string{"W:WK1,K2,39:BK44", "B:WK1,K2,39:BK44"},
-			move: "50x28", root: [2]int{2, 32}, child: [2]int{0, 10}},
+			move: "50x28", root: [3]int{2, 32, -1}, child: [3]int{0, 10, -1}},
 		{name: "capturing the lone king stops the clock", v: board.International,
-			fen: "W:WK46,K3,35:BK37", move: "46x28", root: [2]int{0, 32}, child: [2]int{-1, 0}},
+			fen: "W:WK46,K3,35:BK37", move: "46x28", root: [3]int{0, 32, -1}, child: [3]int{-1, 0, -1}},
 		{name: "5-move rule: promotion K+M -> 2K counts on", v: board.International,
 			fen: "W:WK46,7:BK50", hist: []string{"W:WK46,12:BK50"},
-			move: "7-1", root: [2]int{1, 10}, child: [2]int{2, 10}},
+			move: "7-1", root: [3]int{1, 10, -1}, child: [3]int{2, 10, -1}},
 		{name: "lone man: no configuration", v: board.International,
-			fen: "W:WK46,K47:B5", move: "46-41", root: [2]int{-1, 0}, child: [2]int{-1, 0}},
+			fen: "W:WK46,K47:B5", move: "46-41", root: [3]int{-1, 0, -1}, child: [3]int{-1, 0, -1}},
 		{name: "Russian 3 kings v king", v: board.Russian,
 			fen: "W:WKa1,Kc1,Ka3:BKh2", hist: []string{"B:WKa1,Kc1,Ka3:BKg1"},
-			move: "a1-b2", root: [2]int{1, 30}, child: [2]int{2, 30}},
+			move: "a1-b2", root: [3]int{1, 30, -1}, child: [3]int{2, 30, -1}},
 		{name: "Russian 4 kings to 3 by the lone king's capture counts on", v: board.Russian,
 			fen: "B:WKa1,Kc1,Ka3,Kg3:BKh2", hist: []string{"W:WKa1,Kc1,Ka3,Kg3:BKh2"},
-			move: "h2:f4", root: [2]int{1, 30}, child: [2]int{2, 30}},
-		{name: "Russian 2K+M: 7.2.7 not applied", v: board.Russian,
-			fen: "W:WKa1,Kc1,a3:BKh2", move: "a3-b4", root: [2]int{-1, 0}, child: [2]int{-1, 0}},
+			move: "h2:f4", root: [3]int{1, 30, -1}, child: [3]int{2, 30, -1}},
+		{name: "Russian 7.2.4 counts kings: 3K+M v K", v: board.Russian,
+			fen: "W:WKa1,Kc1,Ka3,g3:BKh2", move: "g3-f4", root: [3]int{0, 30, -1}, child: [3]int{1, 30, -1}},
+		{name: "Russian 2K+M off the road: 7.2.6", v: board.Russian,
+			fen: "W:WKa1,Kc1,a3:BKh2", move: "a3-b4", root: [3]int{0, 60, -1}, child: [3]int{1, 60, -1}},
+		{name: "Russian 7.2.6 restarts at a promotion", v: board.Russian,
+			fen: "W:WKa1,b6,c7:BKh2,Kf8", hist: []string{"B:WKa1,b6,c7:BKh2,Kf8"},
+			move: "c7-d8", root: [3]int{1, 60, -1}, child: [3]int{0, 60, -1}},
+		{name: "Russian 7.2.7: the lone king steps onto the road", v: board.Russian,
+			fen: "B:WKc1,Ke1,a3:BKh2", hist: []string{"W:WKc1,Ke1,e3:BKh2"},
+			move: "h2-e5", root: [3]int{1, 60, -1}, child: [3]int{2, 60, 0}},
+		{name: "Russian 7.2.7: the road clock runs from the history", v: board.Russian,
+			fen: "B:WKc1,Ke1,g3:BKb2", hist: []string{"W:WKc1,Ke1,e3:BKa1", "B:WKc1,Ke1,e3:BKa1"},
+			move: "b2-c3", root: [3]int{2, 60, 2}, child: [3]int{3, 60, 3}},
+		{name: "Russian 7.2.7: leaving the road stops it", v: board.Russian,
+			fen: "B:WKc1,Ke1,g3:BKb2", hist: []string{"W:WKc1,Ke1,e3:BKa1"},
+			move: "b2-a3", root: [3]int{1, 60, 1}, child: [3]int{2, 60, -1}},
 		{name: "Brazilian K+M v king", v: board.Brazilian,
-			fen: "W:WKb8,e1:BKh2", move: "e1-d2", root: [2]int{0, 10}, child: [2]int{1, 10}},
+			fen: "W:WKb8,e1:BKh2", move: "e1-d2", root: [3]int{0, 10, -1}, child: [3]int{1, 10, -1}},
 		{name: "English: no clocks", v: board.English,
-			fen: "W:WK1,K2:BK32", move: "1-6", root: [2]int{-1, 0}, child: [2]int{-1, 0}},
+			fen: "W:WK1,K2:BK32", move: "1-6", root: [3]int{-1, 0, -1}, child: [3]int{-1, 0, -1}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -77,12 +103,12 @@ func TestClockTransitions(t *testing.T) {
 			}
 			th := New(Options{HashMB: 1, NoEGDB: true}).threads[0]
 			th.setup(c.v, &root, hist)
-			if f := &th.stack[0]; [2]int{f.clock, f.clockLim} != c.root {
-				t.Fatalf("root clock %d/%d, want %d/%d", f.clock, f.clockLim, c.root[0], c.root[1])
+			if got := clockState(&th.stack[0].clock); got != c.root {
+				t.Fatalf("root clock %v, want %v", got, c.root)
 			}
 			th.play(0, move(t, c.v, &root, c.move))
-			if f := &th.stack[1]; [2]int{f.clock, f.clockLim} != c.child {
-				t.Errorf("after %s clock %d/%d, want %d/%d", c.move, f.clock, f.clockLim, c.child[0], c.child[1])
+			if got := clockState(&th.stack[1].clock); got != c.child {
+				t.Errorf("after %s clock %v, want %v", c.move, got, c.child)
 			}
 		})
 	}
@@ -156,6 +182,8 @@ func TestClockDrawInSearch(t *testing.T) {
 		{"5-move rule K+M v K", board.International, "W:WK1,33:BK50", "W:WK1,39:BK50", 10},
 		{"Russian 3K v K", board.Russian, "B:WKa3,Kc1,Ke1:BKh8", "B:WKa3,Kc1,Ke1,Kg1:BKh8", 30},
 		{"Brazilian 2K v K", board.Brazilian, "W:WKa1,Kc1:BKh2", "W:WKa1,c3:BKh2", 10},
+		// The lone king in the corner of the main road cannot leave it.
+		{"Russian 7.2.7 2K+M v K on the road", board.Russian, "B:WKc1,Ke1,g3:BKa1", "B:WKc1,Ke1,e3:BKa1", 10},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -189,5 +217,31 @@ func TestClockRestartInSearch(t *testing.T) {
 	r := e.Search(v, root, clockHistory(q, 32-2), Limits{Depth: 6}, nil)
 	if r.Score != WinScore-3 {
 		t.Errorf("score %d (best %s), want a win in 3 plies", r.Score, v.FormatMove(&root, r.Best))
+	}
+}
+
+// Russian 7.2.7 in the search, with the tables: 2K+M against a lone king
+// on the main road, a table win in 5 plies. After 1.g3-f2 the lone king
+// must take the king on f2 and so leaves the road (and the 7.2.7
+// configuration): with two plies left on the road clock the win stands,
+// the clock having stopped before it ran out. With one ply left every
+// White move reaches a position drawn by 7.2.7.
+func TestClockRoadInSearch(t *testing.T) {
+	v := board.Russian
+	root := mustFEN(t, v, "W:WKb8,Kg3,h2:BKd4")
+	q := mustFEN(t, v, "W:WKb8,Kg3,e1:BKd4") // the same configuration, another man
+	for _, c := range []struct {
+		left int
+		want int
+	}{
+		{10, WinScore - 5},
+		{2, WinScore - 5},
+		{1, DrawScore},
+	} {
+		e := New(Options{HashMB: 1})
+		r := e.Search(v, root, clockHistory(q, board.RoadLimit-c.left), Limits{Depth: 8}, nil)
+		if r.Score != c.want {
+			t.Errorf("%d plies left on the road clock: score %d (best %s), want %d", c.left, r.Score, v.FormatMove(&root, r.Best), c.want)
+		}
 	}
 }

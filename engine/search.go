@@ -115,12 +115,12 @@ func (t *thread) ruleDraw(ply int) bool {
 
 // ttKey is the table key at ply: the Zobrist key, with the plies left on the
 // king-moves counter folded in when they are few enough to matter, and the
-// plies left on an active endgame clock (at most 32) always.
+// plies left on an active endgame clock always (clockKey).
 func (t *thread) ttKey(ply int) uint64 {
 	f := &t.stack[ply]
 	key := f.key ^ runKey(&f.pos)
-	if f.clock >= 0 {
-		key ^= zobrist.clock[max(f.clockLim-f.clock, 0)&63]
+	if f.clock.Endgame() != board.NoEndgame {
+		key ^= clockKey(&f.clock)
 	}
 	if lim := t.v.Draw.KingMovesLimit; lim > 0 {
 		if left := lim - f.rev; left < ruleWindow {

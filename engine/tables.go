@@ -14,9 +14,9 @@ const tableWin = WinBound - 100
 
 // tableScore turns a table value into a search score at ply. Stored
 // distances are exact, so those wins and losses score like the search's
-// own. The tables know nothing of the draw rules (International 16- and
-// 5-move rules, Russian 15-move rule): the search uses a result only when
-// tableFits says the active endgame clock leaves time for it.
+// own. The tables know nothing of the draw rules (the endgame clocks of
+// board.DrawClock): the search uses a result only when tableFits says the
+// active endgame clock leaves time for it.
 func tableScore(r egdb.Result, ply int) int {
 	switch r.Value {
 	case egdb.Win:

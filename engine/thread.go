@@ -24,15 +24,14 @@ const inf = WinScore + 1
 // would be zeroed at every node and a local position whose address is taken
 // escapes to the heap (design.md, section 5).
 type frame struct {
-	pos      board.Position
-	key      uint64 // Zobrist key of pos
-	rev      int    // plies since the last man move or capture
-	clock    int    // plies since pos's endgame configuration arose, -1: none (clock.go)
-	clockLim int    // the limit of that configuration's clock
-	killers  [2]board.Move
-	ml       board.MoveList
-	order    [board.MaxMoves]int32 // move-ordering scores, parallel to ml
-	first    int                   // index of the first best score in order
+	pos     board.Position
+	key     uint64          // Zobrist key of pos
+	rev     int             // plies since the last man move or capture
+	clock   board.DrawClock // pos's endgame draw clock (clock.go)
+	killers [2]board.Move
+	ml      board.MoveList
+	order   [board.MaxMoves]int32 // move-ordering scores, parallel to ml
+	first   int                   // index of the first best score in order
 	// extra is Bashni's part of the evaluation of pos that its towers add
 	// (eval.Towers, side to move's view); 0 in every other variant, so
 	// that evaluate needs no test of the variant.
@@ -63,8 +62,6 @@ type thread struct {
 	e  *Engine
 	id int
 	v  *board.Variant
-	// clocks are the endgame draw clocks of v (clock.go).
-	clocks clockRules
 
 	stack [maxPly + 2]frame
 	// towers is Bashni's stack of the pieces under the tops, parallel to

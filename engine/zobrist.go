@@ -13,7 +13,8 @@ type zobristTable struct {
 	side  uint64           // xored in when Black is to move
 	rule  [64]uint64       // plies left on the king-moves counter, when close to it
 	run   [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
-	clock [64]uint64       // plies left on an active endgame clock
+	clock [64]uint64       // plies left on an active endgame clock (capped)
+	road  [16]uint64       // plies left on the Russian 7.2.7 clock
 	// under: Bashni's pieces under the tops, by depth under the top, bit
 	// and piece code (board.PieceCode, the kinds of piece).
 	under [board.MaxUnder][64][4]uint64
@@ -55,6 +56,9 @@ func newZobrist() *zobristTable {
 	for i := range z.clock {
 		z.clock[i] = splitmix64(&seed)
 	}
+	for i := range z.road {
+		z.road[i] = splitmix64(&seed)
+	}
 	// Drawn last, for the same reason.
 	for d := range z.under {
 		for s := range z.under[d] {
@@ -64,6 +68,18 @@ func newZobrist() *zobristTable {
 		}
 	}
 	return z
+}
+
+// clockKey folds an endgame clock into the table key: the plies left on
+// the material clock (the same board is a draw or not depending on them;
+// beyond 63 they are treated alike) and on the 7.2.7 road clock.
+func clockKey(c *board.DrawClock) uint64 {
+	left := c.Endgame().Limit() - c.Plies()
+	k := zobrist.clock[min(max(left, 0), len(zobrist.clock)-1)]
+	if r := c.RoadPlies(); r >= 0 {
+		k ^= zobrist.road[max(board.RoadLimit-r, 0)]
+	}
+	return k
 }
 
 // runKey is the part of a position's identity that is not on the board:

@@ -114,8 +114,29 @@ func TestRunaway(t *testing.T) {
 	}
 }
 
+// The giveaway terms, each shown by two positions that differ in it only
+// (side to move's view): more moves is better, a man near promotion is
+// worse, and a king is worth having.
+func TestGiveawayTerms(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		v             *board.Variant
+		better, worse string
+	}{
+		{"mobility: a man on c3 has two steps, on a3 one", board.Poddavki, "W:Wc3:Bf8", "W:Wa3:Bf8"},
+		{"a man near promotion", board.Poddavki, "W:Wc5:Bh2", "W:Wc7:Bh2"},
+		{"a king rather than a man", board.Poddavki, "W:WKb2:Bh8", "W:Wb2:Bh8"},
+		{"mobility on 10x10", board.Antidraughts, "W:W33:B3", "W:W35:B3"},
+	} {
+		b, w := mustFEN(t, c.v, c.better), mustFEN(t, c.v, c.worse)
+		if eb, ew := Evaluate(c.v, &b), Evaluate(c.v, &w); eb <= ew {
+			t.Errorf("%s: %d <= %d", c.name, eb, ew)
+		}
+	}
+}
+
 func TestNoAllocation(t *testing.T) {
-	for _, v := range variants {
+	for _, v := range append(variants, board.Poddavki, board.Antidraughts) {
 		ps := randomPositions(v, 2, 80, 3)
 		allocs := testing.AllocsPerRun(10, func() {
 			for i := range ps {

@@ -16,104 +16,24 @@ import (
 //     with the same side to move) and the king-moves-only counter
 //     (v.Draw.KingMovesLimit plies without a man move or a capture:
 //     International 25 moves, Russian and Brazilian 15, English 40);
-//   - International (7.1): the 16-move rule (lone king against three pieces
-//     with at least one king: 32 plies) and the 5-move rule (lone king
-//     against one or two pieces with at least one king: 10 plies), the clock
-//     starting with the capture or promotion that creates the configuration
-//     and not reset by later moves within the same configuration;
-//   - Russian and Brazilian (7.2, IDF): 7.2.4 three or more kings against a
-//     lone king (30 plies), 7.2.6 both sides with kings and the balance
-//     unchanged in 4-5 piece (60 plies) and 6-7 piece (120 plies) endings,
-//     7.2.8 a lone king against one or two pieces with a king (10 plies).
+//   - the endgame clocks of v.Draw.Endgames, stepped by board.DrawClock
+//     (engine/board/drawclock.go, the implementation the search uses too):
+//     International 16- and 5-move rules (7.1), Russian and Brazilian
+//     7.2.4, 7.2.6, 7.2.7 and 7.2.8 (IDF).
 //
-// Not implemented: Russian 7.2.7 (lone king on the main road a1-h8; its
-// counting is loosely worded, see variants.md) and the Brazilian CBD
-// national 20-move variant of the king-moves rule. A position where the side
-// to move has no move is decided by the game loop before these rules are
-// asked, so a win on the last allowed move stays a win.
+// Not implemented: the Brazilian CBD national 20-move variant of the
+// king-moves rule. A position where the side to move has no move is decided
+// by the game loop before these rules are asked, so a win on the last
+// allowed move stays a win.
 type drawRules struct {
 	v          *board.Variant
-	intl       bool            // International endgame rules (7.1)
-	russian    bool            // Russian endgame rules (7.2)
 	seen       map[seenKey]int // positions since the last irreversible move
 	reversible int             // plies of non-capturing king moves in a row
-	kind       endgameKind     // current endgame configuration
-	clock      int             // plies since kind began
-}
-
-type endgameKind int
-
-const (
-	noEndgame    endgameKind = iota
-	intl16                   // International: lone king vs 3 pieces with a king
-	intl5                    // International: lone king vs 1-2 pieces with a king
-	rus3Kings                // Russian 7.2.4: 3+ kings vs lone king
-	rus5                     // Russian 7.2.8: lone king vs 1-2 pieces with a king
-	rusBalance45             // Russian 7.2.6: kings on both sides, 4-5 pieces
-	rusBalance67             // Russian 7.2.6: kings on both sides, 6-7 pieces
-)
-
-// limit is the number of plies after which the configuration is drawn, and
-// a description for the Termination tag.
-func (k endgameKind) limit() (int, string) {
-	switch k {
-	case intl16:
-		return 32, "16-move rule (lone king vs three pieces)"
-	case intl5:
-		return 10, "5-move rule (lone king vs one or two pieces)"
-	case rus3Kings:
-		return 30, "15-move rule (three kings vs lone king)"
-	case rus5:
-		return 10, "5-move rule (lone king vs one or two pieces)"
-	case rusBalance45:
-		return 60, "30-move rule (4-5 piece ending with kings, balance unchanged)"
-	case rusBalance67:
-		return 120, "60-move rule (6-7 piece ending with kings, balance unchanged)"
-	}
-	return math.MaxInt, ""
+	clock      board.DrawClock // the endgame clocks
 }
 
 func newDrawRules(v *board.Variant, start board.Position) *drawRules {
-	d := &drawRules{v: v, seen: map[seenKey]int{{pos: start}: 1},
-		intl: v == board.International,
-		// Brazilian follows the Russian list under the IDF code (7.2).
-		russian: v == board.Russian || v == board.Brazilian,
-	}
-	d.kind = d.classify(&start)
-	return d
-}
-
-// classify returns the endgame configuration of p.
-func (d *drawRules) classify(p *board.Position) endgameKind {
-	var men, kings [2]int
-	for c := board.White; c <= board.Black; c++ {
-		men[c] = p.Men(c).Count()
-		kings[c] = p.KingsOf(c).Count()
-	}
-	for strong := board.White; strong <= board.Black; strong++ {
-		weak := strong.Opponent()
-		lone := men[weak] == 0 && kings[weak] == 1
-		n := men[strong] + kings[strong]
-		switch {
-		case d.intl && lone && kings[strong] >= 1 && n == 3:
-			return intl16
-		case d.intl && lone && kings[strong] >= 1 && n <= 2:
-			return intl5
-		case d.russian && lone && kings[strong] >= 3:
-			return rus3Kings
-		case d.russian && lone && kings[strong] >= 1 && n <= 2:
-			return rus5
-		}
-	}
-	if d.russian && kings[0] > 0 && kings[1] > 0 {
-		switch total := men[0] + men[1] + kings[0] + kings[1]; {
-		case total == 4 || total == 5:
-			return rusBalance45
-		case total == 6 || total == 7:
-			return rusBalance67
-		}
-	}
-	return noEndgame
+	return &drawRules{v: v, seen: map[seenKey]int{{pos: start}: 1}, clock: v.NewDrawClock(&start)}
 }
 
 // seenKey is a position for repetitions: the board and, in Bashni, the
@@ -146,28 +66,14 @@ func (d *drawRules) pushColumns(p *board.Position, m board.Move, q *board.Positi
 		clear(d.seen)
 	}
 	d.seen[key]++
-
-	// The International clocks run from the capture or promotion that made
-	// the configuration; Russian 7.2.6 restarts at every change of balance
-	// (capture or promotion) as well.
-	kind := d.classify(q)
-	balanceChanged := m.IsCapture() || m.Promote
-	// The move that creates a configuration starts its clock at zero.
-	switch {
-	case kind != d.kind:
-		d.kind, d.clock = kind, 0
-	case balanceChanged && (kind == rusBalance45 || kind == rusBalance67):
-		d.clock = 0
-	case kind != noEndgame:
-		d.clock++
-	}
+	d.clock = d.v.NextDrawClock(d.clock, q, m.IsCapture() || m.Promote)
 
 	// When several rules end the game on the same move, the most specific
 	// one is named.
 	if r := d.v.Draw.Repetitions; r > 0 && d.seen[key] >= r {
 		return fmt.Sprintf("%d-fold repetition", r)
 	}
-	if lim, why := d.kind.limit(); d.clock >= lim {
+	if why := d.clock.Reason(); why != "" {
 		return why
 	}
 	if l := d.v.Draw.KingMovesLimit; l > 0 && d.reversible >= l {

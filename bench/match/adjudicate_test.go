@@ -18,10 +18,11 @@ func mustFEN(t *testing.T, v *board.Variant, fen string) board.Position {
 }
 
 // walk finds (depth first) a line of n quiet king moves from fen, after
-// the optional first move, that never repeats a position and never leaves
-// the opponent a capture; it replays it through the draw rules and returns
-// the first ply at which they end the game and why.
-func walk(t *testing.T, v *board.Variant, fen string, first string, n int) (int, string) {
+// the optional first move, that never repeats a position, never leaves the
+// opponent a capture and, if keep is not 0, keeps Black's pieces on keep;
+// it replays it through the draw rules and returns the first ply at which
+// they end the game and why.
+func walk(t *testing.T, v *board.Variant, fen string, first string, n int, keep board.Bitboard) (int, string) {
 	t.Helper()
 	p := mustFEN(t, v, fen)
 	start := p
@@ -48,7 +49,8 @@ func walk(t *testing.T, v *board.Variant, fen string, first string, n int) (int,
 		v.Generate(&p, &ml)
 		for _, c := range ml.Slice() {
 			q := p.Play(c)
-			if c.IsCapture() || !p.Kings.Has(c.From) || seen[q] || v.HasCapture(&q) {
+			if c.IsCapture() || !p.Kings.Has(c.From) || seen[q] || v.HasCapture(&q) ||
+				keep != 0 && q.Pieces[board.Black]&^keep != 0 {
 				continue
 			}
 			seen[q] = true
@@ -84,31 +86,44 @@ func TestDrawRulesEndgames(t *testing.T) {
 		first  string // a first move (a capture creating the configuration)
 		ply    int
 		reason string
+		road   bool // Black's lone king stays on the main road
 	}{
 		// International 5-move rule: lone king vs one or two pieces with a king.
-		{board.International, "W:WK46:BK4", "", 10, "5-move rule"},
-		{board.International, "W:WK46,K47:BK4", "", 10, "5-move rule"},
-		{board.International, "W:WK46,15:BK4", "", 10, "5-move rule"},
+		{board.International, "W:WK46:BK4", "", 10, "5-move rule", false},
+		{board.International, "W:WK46,K47:BK4", "", 10, "5-move rule", false},
+		{board.International, "W:WK46,15:BK4", "", 10, "5-move rule", false},
 		// 16-move rule: lone king vs three pieces with a king.
-		{board.International, "W:WK46,K47,K48:BK4", "", 32, "16-move rule"},
-		{board.International, "W:WK46,K47,6:BK4", "", 32, "16-move rule"},
+		{board.International, "W:WK46,K47,K48:BK4", "", 32, "16-move rule", false},
+		{board.International, "W:WK46,K47,6:BK4", "", 32, "16-move rule", false},
 		// The capture that creates the configuration starts the clock:
 		// 1 capture + 32 plies.
-		{board.International, "W:WK46,K47,K48:BK3,41", "46x37", 33, "16-move rule"},
+		{board.International, "W:WK46,K47,K48:BK3,41", "46x37", 33, "16-move rule", false},
 		// Kings on both sides, no lone king: only the 25-move rule.
-		{board.International, "W:WK46,K47,K48:BK4,K3", "", 50, "king moves"},
-		// Russian: three kings vs a lone king, 15 moves (7.2.4).
-		{board.Russian, "W:WKc1,Ke1,Kg1:BKh8", "", 30, "15-move rule"},
+		{board.International, "W:WK46,K47,K48:BK4,K3", "", 50, "king moves", false},
+		// Russian: three kings vs a lone king, 15 moves (7.2.4), men beside
+		// them or not.
+		{board.Russian, "W:WKc1,Ke1,Kg1:BKh2", "", 30, "15-move rule", false},
+		{board.Russian, "W:WKc1,Ke1,Kg1,a3:BKh2", "", 30, "15-move rule", false},
+		// 7.2.7: three pieces with a king vs a lone king on the main road:
+		// 5 moves, before 7.2.4 or 7.2.6 (and stepping off the road stops it:
+		// the same start without keeping to the road reaches 7.2.5).
+		{board.Russian, "B:WKc1,Ke1,Kg1:BKa1", "", 10, "main road", true},
+		{board.Brazilian, "B:WKc1,Ke1,g3:BKa1", "", 10, "main road", true},
+		{board.Russian, "B:WKc1,Ke1,g3:BKa1", "", 30, "king moves", false},
 		// Lone king vs one or two pieces with a king (7.2.8).
-		{board.Russian, "W:WKc1,Ke1:BKh8", "", 10, "5-move rule"},
-		{board.Brazilian, "W:WKc1:BKh8", "", 10, "5-move rule"},
+		{board.Russian, "W:WKc1,Ke1:BKh8", "", 10, "5-move rule", false},
+		{board.Brazilian, "W:WKc1:BKh8", "", 10, "5-move rule", false},
 		// Two kings each: 7.2.6 would need 60 plies; the king-moves rule
 		// (7.2.5, 15 moves) ends it first.
-		{board.Russian, "W:WKc1,Ke1:BKh8,Kf8", "", 30, "king moves"},
+		{board.Russian, "W:WKc1,Ke1:BKh8,Kf8", "", 30, "king moves", false},
 		// English: 40 moves each.
-		{board.English, "B:WK1,K2:BK31,K32", "", 80, "king moves"},
+		{board.English, "B:WK1,K2:BK31,K32", "", 80, "king moves", false},
 	} {
-		ply, why := walk(t, c.v, c.fen, c.first, c.ply)
+		var keep board.Bitboard
+		if c.road {
+			keep = c.v.Geo.MainRoad
+		}
+		ply, why := walk(t, c.v, c.fen, c.first, c.ply, keep)
 		if ply != c.ply || !strings.Contains(why, c.reason) {
 			t.Errorf("%s %s: drawn at ply %d (%q), want ply %d (%q)", c.v.Name, c.fen, ply, why, c.ply, c.reason)
 		}
@@ -138,13 +153,11 @@ func TestDrawRulesRepetition(t *testing.T) {
 // rules switched off: man moves do not reset it, captures do.
 func TestDrawRulesBalance(t *testing.T) {
 	v := *board.Russian
-	v.Draw = board.DrawRules{}
+	v.Draw = board.DrawRules{Endgames: board.IDFEndgames}
 	p := mustFEN(t, &v, "W:WKa1,c3:BKh8,f6")
 	d := newDrawRules(&v, p)
-	d.russian = true
-	d.kind = d.classify(&p)
-	if d.kind != rusBalance45 {
-		t.Fatalf("kind %v", d.kind)
+	if e := d.clock.Endgame(); e != board.Balance45 {
+		t.Fatalf("rule %v", e)
 	}
 	king := board.Move{From: p.KingsOf(board.White).First(), To: p.KingsOf(board.White).First()}
 	man := board.Move{From: p.Men(board.White).First(), To: p.Men(board.White).First()}
@@ -165,16 +178,9 @@ func TestDrawRulesBalance(t *testing.T) {
 	// The capture at ply 20 restarted the 60-ply clock: ply 80 ends it.
 	for i := 60; i <= 80; i++ {
 		why := d.push(&p, king, &p)
-		if (why != "") != (i == 80) {
+		if (why != "") != (i == 80) || i == 80 && !strings.Contains(why, "30-move rule") {
 			t.Fatalf("ply %d: %q", i, why)
 		}
-	}
-	six := mustFEN(t, &v, "W:WKa1,c3,e3:BKh8,f6,d6")
-	if k := d.classify(&six); k != rusBalance67 {
-		t.Errorf("6 pieces: kind %v", k)
-	}
-	if k := d.classify(&board.Position{}); k != noEndgame {
-		t.Errorf("empty: kind %v", k)
 	}
 }
 

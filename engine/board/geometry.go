@@ -31,6 +31,9 @@ type Geometry struct {
 	bitOf         []Square    // notation number -> bit (index 0 unused)
 	numOf         [64]int     // bit -> notation number (0 for non-playable bits)
 	MaxRay        int         // longest diagonal, in steps
+	// MainRoad is the long diagonal from a1 (file = rank): a1-h8 on 8x8,
+	// the main road of Russian rule 7.2.7.
+	MainRoad Bitboard
 	// Full: every square is played (Turkish draughts), numbered 1..64 row
 	// by row from the top left (a8) at bit n-1; there are no ghost bits.
 	// Step then holds the orthogonal steps (up, left, right, down: still
@@ -72,7 +75,19 @@ func newGeometry(name string, width, height int) *Geometry {
 	if height < width {
 		g.MaxRay = height - 1
 	}
+	g.MainRoad = g.mainRoad()
 	return g
+}
+
+// mainRoad is the set of squares with file = rank.
+func (g *Geometry) mainRoad() Bitboard {
+	var b Bitboard
+	for i := 0; i < g.Width && i < g.Height; i++ {
+		if s, ok := g.At(i, i); ok {
+			b |= s.Bit()
+		}
+	}
+	return b
 }
 
 // newFullGeometry builds the 8x8 board of which every square is played.
@@ -88,6 +103,7 @@ func newFullGeometry(name string) *Geometry {
 	}
 	g.Promotion[White] = 0xff
 	g.Promotion[Black] = 0xff << 56
+	g.MainRoad = g.mainRoad()
 	return g
 }
 

@@ -72,8 +72,9 @@ const (
 // disables a rule. The values follow variants.md 7.3 where it knows them
 // (README, "Rule choices", lists the choices made where it does not).
 type DrawRules struct {
-	Repetitions    int // the same position this many times is a draw (3)
-	KingMovesLimit int // plies of non-capturing king moves only
+	Repetitions    int          // the same position this many times is a draw (3)
+	KingMovesLimit int          // plies of non-capturing king moves only
+	Endgames       EndgameRules // the endgame clocks (drawclock.go)
 }
 
 // Variant describes one rule set as data; the generator reads it, it is never
@@ -173,20 +174,21 @@ var (
 		Title: "International draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
 		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "normal",
-		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50},
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50, Endgames: FMJDEndgames},
 	}
 	Russian = &Variant{
 		Name: "russian", Aliases: []string{"shashki"},
 		Title: "Russian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
 		Notation: Algebraic, CaptureSep: ':', GameType: 25, HubName: "russian",
-		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30, Endgames: IDFEndgames},
 	}
 	Brazilian = &Variant{
 		Name: "brazilian", Title: "Brazilian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
 		Notation: Algebraic, CaptureSep: 'x', GameType: 26, HubName: "brazilian",
-		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
+		// Brazilian follows the Russian list under the IDF code (7.2).
+		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30, Endgames: IDFEndgames},
 	}
 	English = &Variant{
 		Name: "english", Aliases: []string{"american", "checkers"},
