@@ -103,7 +103,10 @@ func TestStopIsPrompt(t *testing.T) {
 	e.Stop()
 	select {
 	case r := <-done:
-		if d := time.Since(stopped); d > 100*time.Millisecond {
+		// Milliseconds when idle; the bound leaves room for a loaded CI
+		// machine and the race detector, and still catches a search that
+		// does not look at the stop flag.
+		if d := time.Since(stopped); d > 250*time.Millisecond {
 			t.Errorf("Search returned %v after Stop", d)
 		}
 		if !r.HasBest || !legal(v, &p, r.Best) {
@@ -144,7 +147,7 @@ func TestMoveTime(t *testing.T) {
 	start := time.Now()
 	r := e.Search(v, v.Start(), nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
 	d := time.Since(start)
-	if d < 90*time.Millisecond || d > 300*time.Millisecond {
+	if d < 90*time.Millisecond || d > 500*time.Millisecond {
 		t.Errorf("MoveTime 100ms took %v", d)
 	}
 	if !r.HasBest || r.Depth < 2 {
@@ -159,7 +162,7 @@ func TestSingleMoveAtOnce(t *testing.T) {
 	p := mustFEN(t, v, "W:W28:B23,1")
 	start := time.Now()
 	r := New(Options{}).Search(v, p, nil, Limits{Time: time.Minute}, nil)
-	if time.Since(start) > 50*time.Millisecond || !r.HasBest || !legal(v, &p, r.Best) {
+	if time.Since(start) > 200*time.Millisecond || !r.HasBest || !legal(v, &p, r.Best) {
 		t.Errorf("got %+v after %v", r, time.Since(start))
 	}
 }

@@ -190,24 +190,31 @@ func TestMatchFENOpeningsInPDN(t *testing.T) {
 func TestMatchFailures(t *testing.T) {
 	v := board.International
 	for _, c := range []struct {
-		args []string
-		kind FailKind
-		tc   TimeControl
+		args   []string
+		kind   FailKind
+		tc     TimeControl
+		margin time.Duration // time margin; 50 ms if 0
 	}{
-		{[]string{"-mode", "crash", "-after", "3"}, Crashed, TimeControl{Depth: 1}},
-		{[]string{"-mode", "hang", "-after", "3"}, Hung, TimeControl{Depth: 1}},
-		{[]string{"-mode", "illegal", "-after", "3"}, Illegal, TimeControl{Depth: 1}},
-		{[]string{"-mode", "nomove", "-after", "3"}, Illegal, TimeControl{Depth: 1}},
-		{[]string{"-mode", "garbage", "-after", "3"}, Garbage, TimeControl{Depth: 1}},
-		{[]string{"-mode", "slow", "-after", "3", "-think", "0.5"}, TimeLoss, TimeControl{Base: 300 * time.Millisecond, Inc: 10 * time.Millisecond}},
-		{[]string{"-mode", "hang", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}},
+		{[]string{"-mode", "crash", "-after", "3"}, Crashed, TimeControl{Depth: 1}, 0},
+		{[]string{"-mode", "hang", "-after", "3"}, Hung, TimeControl{Depth: 1}, 0},
+		{[]string{"-mode", "illegal", "-after", "3"}, Illegal, TimeControl{Depth: 1}, 0},
+		{[]string{"-mode", "nomove", "-after", "3"}, Illegal, TimeControl{Depth: 1}, 0},
+		{[]string{"-mode", "garbage", "-after", "3"}, Garbage, TimeControl{Depth: 1}, 0},
+		{[]string{"-mode", "slow", "-after", "3", "-think", "0.5"}, TimeLoss, TimeControl{Base: 300 * time.Millisecond, Inc: 10 * time.Millisecond}, 0},
+		// A generous margin: the good engine's answers must not be late
+		// even on a loaded machine (the bad one never answers).
+		{[]string{"-mode", "hang", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}, 400 * time.Millisecond},
 	} {
 		t.Run(c.args[1]+"-"+c.kind.String(), func(t *testing.T) {
 			log := &syncBuffer{}
+			margin := c.margin
+			if margin == 0 {
+				margin = 50 * time.Millisecond
+			}
 			cfg := Config{
 				Variant: v,
 				Engines: []EngineSpec{fakeSpec("Good", "-seed", "5"), fakeSpec("Bad", append([]string{"-seed", "6"}, c.args...)...)},
-				Games:   4, TC: c.tc, TimeMargin: 50 * time.Millisecond, Openings: openingSuite(t, v, 2),
+				Games:   4, TC: c.tc, TimeMargin: margin, Openings: openingSuite(t, v, 2),
 				Timeouts: Timeouts{Hang: 300 * time.Millisecond}, Log: log, Concurrency: 2,
 			}
 			sum, games := runCollect(t, context.Background(), cfg)
