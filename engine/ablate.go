@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"damka/eval"
 )
 
 // Ablations are the search features that can be switched off one by one,
@@ -19,12 +21,21 @@ var ablations = map[string]func(k *knobs){
 	"extension":  func(k *knobs) { k.noExtension = true },
 }
 
-// Ablate switches off the named search features (comma-separated; see
-// AblationNames). It must not run during a search.
+// Ablate switches off the named search features and evaluation terms
+// (comma-separated; see AblationNames and eval.AblationNames). It must not
+// run during a search. The evaluation terms are switched off for the whole
+// process (eval.AblateTerm): use it in an engine process of its own, as
+// damka hub --ablate does.
 func (e *Engine) Ablate(names string) error {
 	k := e.knobs
 	for _, name := range strings.Split(names, ",") {
 		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		if eval.IsAblation(name) {
+			if err := eval.AblateTerm(name); err != nil {
+				return err
+			}
 			continue
 		}
 		off, ok := ablations[name]

@@ -22,19 +22,14 @@ var ablations = map[string]func(w *params){
 // IsAblation reports whether name is an evaluation ablation ("eval.*").
 func IsAblation(name string) bool { return strings.HasPrefix(name, "eval.") }
 
-// Ablate zeroes the named evaluation terms (comma-separated).
-func Ablate(names string) error {
-	for _, name := range strings.Split(names, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		off, ok := ablations[name]
-		if !ok {
-			return fmt.Errorf("unknown evaluation term %q (known: %s)", name, AblationNames())
-		}
-		for _, w := range []*params{&paramsInternational, &paramsFlying8x8, &paramsShort} {
-			off(w)
-		}
+// AblateTerm zeroes the named evaluation term ("eval.mobility", ...).
+func AblateTerm(name string) error {
+	off, ok := ablations[name]
+	if !ok {
+		return fmt.Errorf("unknown evaluation term %q (known: %s)", name, AblationNames())
+	}
+	for _, w := range []*params{&paramsInternational, &paramsFlying8x8, &paramsShort} {
+		off(w)
 	}
 	return nil
 }

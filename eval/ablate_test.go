@@ -21,7 +21,7 @@ func TestAblate(t *testing.T) {
 			for i := range ps {
 				before[i] = Evaluate(v, &ps[i])
 			}
-			if err := Ablate(name); err != nil {
+			if err := AblateTerm(name); err != nil {
 				t.Fatal(err)
 			}
 			changed := 0
@@ -32,11 +32,11 @@ func TestAblate(t *testing.T) {
 			}
 			paramsInternational, paramsFlying8x8, paramsShort = saved[0], saved[1], saved[2]
 			if changed == 0 {
-				t.Errorf("%s: Ablate(%s) changed no evaluation of %d positions", v.Name, name, len(ps))
+				t.Errorf("%s: AblateTerm(%s) changed no evaluation of %d positions", v.Name, name, len(ps))
 			}
 		}
 	}
-	if err := Ablate("eval.nonsense"); err == nil || !strings.Contains(err.Error(), "eval.nonsense") {
-		t.Errorf("Ablate(eval.nonsense) = %v, want an error naming it", err)
+	if err := AblateTerm("eval.nonsense"); err == nil || !strings.Contains(err.Error(), "eval.nonsense") {
+		t.Errorf("AblateTerm(eval.nonsense) = %v, want an error naming it", err)
 	}
 }

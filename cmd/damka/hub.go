@@ -44,7 +44,7 @@ func hubCmd(args []string) error {
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
 	eng := engine.New(opts)
-	if err := ablateFeatures(eng, *ablate); err != nil {
+	if err := eng.Ablate(*ablate); err != nil {
 		return usagef("--ablate: %v", err)
 	}
 	searcher, err := weakened(*weaken, eng)
@@ -117,24 +117,4 @@ func weakened(spec string, e engine.Searcher) (engine.Searcher, error) {
 		return match.NewCapped(e, 0, n), nil
 	}
 	return nil, usagef("--weaken must be random, depth=N or nodes=N, not %q", spec)
-}
-
-// ablateFeatures splits --ablate between the search (engine) and the
-// evaluation ("eval.*" names).
-func ablateFeatures(e *engine.Engine, list string) error {
-	var search, terms []string
-	for _, name := range strings.Split(list, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		if eval.IsAblation(name) {
-			terms = append(terms, name)
-		} else {
-			search = append(search, name)
-		}
-	}
-	if err := e.Ablate(strings.Join(search, ",")); err != nil {
-		return err
-	}
-	return eval.Ablate(strings.Join(terms, ","))
 }
