@@ -31,6 +31,8 @@ type game struct {
 	// pos[i]. In draughts only those are reversible, so it bounds both the
 	// repetition search and the kings-only move rule.
 	quiet []int
+	// endgame[i] is the endgame draw clock of pos[i] (16- and 5-move rules).
+	endgame []board.DrawClock
 
 	turnStart time.Time // when the side to move got the move, for the clocks
 }
@@ -40,6 +42,7 @@ func newGame(number int, peer string, start board.Position, us board.Color, minu
 		number: number, peer: peer, us: us, minutes: minutes, moveLimit: moveLimit,
 		clock: newClock(minutes, moveLimit),
 		pos:   []board.Position{start}, quiet: []int{0},
+		endgame:   []board.DrawClock{variant.NewDrawClock(&start)},
 		turnStart: time.Now(),
 	}
 }
@@ -67,6 +70,7 @@ func (g *game) play(m board.Move) {
 	g.pos = append(g.pos, next)
 	g.moves = append(g.moves, m)
 	g.quiet = append(g.quiet, q)
+	g.endgame = append(g.endgame, variant.NextDrawClock(g.endgame[len(g.endgame)-1], &next, m.IsCapture() || m.Promote))
 	g.turnStart = time.Now()
 }
 
@@ -79,8 +83,10 @@ func (g *game) history() []board.Position {
 
 // drawReason reports whether the game has been drawn by the rules of
 // International draughts: the same position for the third time with the
-// same side to move, or 25 moves by each side of kings only without a
-// capture. Both the current position and the one before it are checked,
+// same side to move, 25 moves by each side of kings only without a
+// capture, or the endgame rules (a lone king against three pieces with a
+// king for 16 moves, against one or two for 5; board.DrawClock). The
+// caller has checked that the side to move has a move. Both the current position and the one before it are checked,
 // because a draw reached by our own move is claimed at our next turn if the
 // peer plays on.
 func (g *game) drawReason() string {
@@ -107,6 +113,9 @@ func (g *game) drawAt(i int) string {
 	}
 	if rules.KingMovesLimit > 0 && g.quiet[i] >= rules.KingMovesLimit {
 		return fmt.Sprintf("%d moves of kings only without capture", rules.KingMovesLimit/2)
+	}
+	if c := &g.endgame[i]; c.Expired() {
+		return c.Reason()
 	}
 	return ""
 }
@@ -211,6 +220,7 @@ func (g *game) takeBack(idx int) {
 	g.moves = g.moves[:idx]
 	g.text = g.text[:idx]
 	g.quiet = g.quiet[:idx+1]
+	g.endgame = g.endgame[:idx+1]
 	g.turnStart = time.Now()
 }
 

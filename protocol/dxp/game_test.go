@@ -1,6 +1,7 @@
 package dxp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -207,5 +208,38 @@ func TestClockLimits(t *testing.T) {
 	}
 	if c.remaining(board.Black) != time.Minute {
 		t.Fatal("black's clock moved")
+	}
+}
+
+// The International endgame rules end a DXP game too: two kings against a
+// lone king are drawn after 5 moves each (10 plies) without a win.
+func TestEndgameRuleDraw(t *testing.T) {
+	g := gameFrom(t, "W:WK46,K50:BK1")
+	// Each ply the first legal move to a position not seen before, so that
+	// no repetition interferes; none is a capture here.
+	step := func() {
+		for _, m := range g.legal() {
+			next := g.cur().Play(m)
+			if !slices.Contains(g.pos, next) && !m.IsCapture() {
+				g.play(m)
+				return
+			}
+		}
+		t.Fatalf("no fresh quiet move in %s", variant.FEN(g.cur()))
+	}
+	for ply := 1; ply < 10; ply++ {
+		step()
+		if why := g.drawReason(); why != "" {
+			t.Fatalf("after %d plies: %q", ply, why)
+		}
+	}
+	step()
+	if why := g.drawReason(); !strings.Contains(why, "5-move rule") {
+		t.Fatalf("after 10 plies: %q, want the 5-move rule", why)
+	}
+	// Taking the last move back takes the draw back.
+	g.takeBack(len(g.pos) - 2)
+	if why := g.drawReason(); why != "" {
+		t.Fatalf("after taking back: %q", why)
 	}
 }
