@@ -17,6 +17,7 @@ var ablations = map[string]func(w *params){
 	"eval.kings":     func(w *params) { w.kingDiag, w.kingCtr = 0, 0 },
 	"eval.runaways":  func(w *params) { w.runaway, w.runawayPP = 0, 0 },
 	"eval.drawish":   func(w *params) { w.drawish = false },
+	"eval.towers":    func(w *params) { w.under = 0 },
 }
 
 // IsAblation reports whether name is an evaluation ablation ("eval.*").

@@ -12,10 +12,6 @@ import "damka/engine/board"
 // first version: no term weighs what the column's height does for its
 // safety or mobility.
 
-// underWeight is the value of a piece under a top, in percent of the same
-// piece on top.
-const underWeight = 50
-
 // Towers is the part of the evaluation of a Bashni position p that its
 // towers t add to Evaluate, from the side to move's point of view.
 func Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
@@ -39,7 +35,7 @@ func Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
 			s -= sum
 		}
 	}
-	s = s * underWeight / 100
+	s = s * w.under / 100
 	if p.Side == board.Black {
 		return -s
 	}
