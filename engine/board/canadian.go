@@ -201,69 +201,41 @@ func (v *Variant128) Start() Position128 {
 // lidraughts counters H and F are accepted and ignored).
 func (v *Variant128) ParseFEN(s string) (Position128, error) {
 	var p Position128
-	s = strings.TrimSuffix(strings.Trim(strings.TrimSpace(s), `"`), ".")
-	fields := strings.Split(s, ":")
-	switch strings.ToUpper(fields[0]) {
-	case "W":
-	case "B":
-		p.Side = Black
-	default:
-		return p, fmt.Errorf("FEN %q: side to move must be W or B, not %q", s, fields[0])
+	s, side, toks, runs, err := splitFEN(s)
+	if err != nil {
+		return p, err
 	}
+	if len(runs) != 0 {
+		return p, fmt.Errorf("FEN %q: field %q must start with W or B", s, runs[0])
+	}
+	p.Side = side
 	var placed Bitboard128
-	seen := [2]bool{}
-	for _, f := range fields[1:] {
-		if f == "" {
-			return p, fmt.Errorf("FEN %q: empty field", s)
+	for _, tk := range toks {
+		c, king, tok := tk.c, tk.king, tk.text
+		lo, hi, isRange := strings.Cut(tok, "-")
+		if !isRange {
+			hi = lo
 		}
-		var c Color
-		switch f[0] {
-		case 'W', 'w':
-		case 'B', 'b':
-			c = Black
-		case 'H', 'F':
-			if n, err := strconv.Atoi(f[1:]); err != nil || n < 0 {
-				return p, fmt.Errorf("FEN %q: bad counter %q", s, f)
-			}
-			continue
-		default:
-			return p, fmt.Errorf("FEN %q: field %q must start with W or B", s, f)
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil || lo == "" || hi == "" || lo[0] == '+' || hi[0] == '+' {
+			return p, fmt.Errorf("FEN %q: bad square %q (squares are numbered 1..%d)", s, tok, v.geo.squares)
 		}
-		if seen[c] {
-			return p, fmt.Errorf("FEN %q: %s pieces listed twice", s, c)
+		if a < 1 || b > v.geo.squares || a > b {
+			return p, fmt.Errorf("FEN %q: square %q outside 1..%d", s, tok, v.geo.squares)
 		}
-		seen[c] = true
-		if len(f) == 1 {
-			continue
-		}
-		for _, tok := range strings.Split(f[1:], ",") {
-			king := strings.HasPrefix(tok, "K")
-			tok = strings.TrimPrefix(tok, "K")
-			lo, hi, isRange := strings.Cut(tok, "-")
-			if !isRange {
-				hi = lo
+		for n := a; n <= b; n++ {
+			sq, _ := v.Square(n)
+			bb := bit128(sq)
+			if !placed.and(bb).empty() {
+				return p, fmt.Errorf("FEN %q: square %d listed twice", s, n)
 			}
-			a, err1 := strconv.Atoi(lo)
-			b, err2 := strconv.Atoi(hi)
-			if err1 != nil || err2 != nil || lo == "" || hi == "" || lo[0] == '+' || hi[0] == '+' {
-				return p, fmt.Errorf("FEN %q: bad square %q (squares are numbered 1..%d)", s, tok, v.geo.squares)
-			}
-			if a < 1 || b > v.geo.squares || a > b {
-				return p, fmt.Errorf("FEN %q: square %q outside 1..%d", s, tok, v.geo.squares)
-			}
-			for n := a; n <= b; n++ {
-				sq, _ := v.Square(n)
-				bb := bit128(sq)
-				if !placed.and(bb).empty() {
-					return p, fmt.Errorf("FEN %q: square %d listed twice", s, n)
-				}
-				placed = placed.or(bb)
-				p.Pieces[c] = p.Pieces[c].or(bb)
-				if king {
-					p.Kings = p.Kings.or(bb)
-				} else if v.geo.promo[c].Has(sq) {
-					return p, fmt.Errorf("FEN %q: %s man on its promotion row at %d", s, c, n)
-				}
+			placed = placed.or(bb)
+			p.Pieces[c] = p.Pieces[c].or(bb)
+			if king {
+				p.Kings = p.Kings.or(bb)
+			} else if v.geo.promo[c].Has(sq) {
+				return p, fmt.Errorf("FEN %q: %s man on its promotion row at %d", s, c, n)
 			}
 		}
 	}

@@ -51,85 +51,39 @@ func (v *Variant) parseFEN(s string) (Position, Towers, error) {
 func (v *Variant) parsePieces(s string, t *Towers) (Position, error) {
 	var p Position
 	p.KingRun.Limit = uint8(v.KingMoveLimit)
-	s = strings.TrimSpace(s)
-	s = strings.Trim(s, `"`)
-	s = strings.TrimSuffix(s, ".")
-	if s == "" {
-		return p, fmt.Errorf("empty FEN")
+	s, side, toks, runs, err := splitFEN(s)
+	if err != nil {
+		return p, err
 	}
-	fields := strings.Split(s, ":")
-	switch strings.ToUpper(fields[0]) {
-	case "W":
-		p.Side = White
-	case "B":
-		p.Side = Black
-	default:
-		return p, fmt.Errorf("FEN %q: side to move must be W or B, not %q", s, fields[0])
-	}
+	p.Side = side
 	var placed Bitboard
-	var runs []string // king-run fields, read once the pieces are known
-	seen := [2]bool{}
-	for _, f := range fields[1:] {
-		if f == "" {
-			return p, fmt.Errorf("FEN %q: empty field", s)
+	for _, tk := range toks {
+		tok, under, err := v.cutColumn(tk.text)
+		if err != nil {
+			return p, fmt.Errorf("FEN %q: %v", s, err)
 		}
-		var c Color
-		switch f[0] {
-		case 'W', 'w':
-			c = White
-		case 'B', 'b':
-			c = Black
-		case 'H', 'F':
-			if n, err := strconv.Atoi(f[1:]); err != nil || n < 0 {
-				return p, fmt.Errorf("FEN %q: bad counter %q", s, f)
-			}
-			continue
-		case 'K':
-			runs = append(runs, f)
-			continue
-		default:
-			return p, fmt.Errorf("FEN %q: field %q must start with W or B", s, f)
+		sqs, err := v.parseSquares(tok)
+		if err != nil {
+			return p, fmt.Errorf("FEN %q: %v", s, err)
 		}
-		if seen[c] {
-			return p, fmt.Errorf("FEN %q: %s pieces listed twice", s, c)
+		if under != 0 {
+			if len(sqs) != 1 || int(sqs[0]) >= towerBits {
+				return p, fmt.Errorf("FEN %q: a column needs one square, not %q", s, tok)
+			}
+			t[sqs[0]] = under
 		}
-		seen[c] = true
-		if len(f) == 1 {
-			continue
-		}
-		for _, tok := range strings.Split(f[1:], ",") {
-			tok = strings.TrimSpace(tok)
-			king := false
-			if strings.HasPrefix(tok, "K") {
-				king = true
-				tok = tok[1:]
+		c := tk.c
+		for _, sq := range sqs {
+			b := sq.Bit()
+			if placed&b != 0 {
+				return p, fmt.Errorf("FEN %q: square %s listed twice", s, v.SquareName(sq))
 			}
-			tok, under, err := v.cutColumn(tok)
-			if err != nil {
-				return p, fmt.Errorf("FEN %q: %v", s, err)
-			}
-			sqs, err := v.parseSquares(tok)
-			if err != nil {
-				return p, fmt.Errorf("FEN %q: %v", s, err)
-			}
-			if under != 0 {
-				if len(sqs) != 1 || int(sqs[0]) >= towerBits {
-					return p, fmt.Errorf("FEN %q: a column needs one square, not %q", s, tok)
-				}
-				t[sqs[0]] = under
-			}
-			for _, sq := range sqs {
-				b := sq.Bit()
-				if placed&b != 0 {
-					return p, fmt.Errorf("FEN %q: square %s listed twice", s, v.SquareName(sq))
-				}
-				placed |= b
-				p.Pieces[c] |= b
-				if king {
-					p.Kings |= b
-				} else if v.Geo.Promotion[c]&b != 0 {
-					return p, fmt.Errorf("FEN %q: %s man on its promotion row at %s", s, c, v.SquareName(sq))
-				}
+			placed |= b
+			p.Pieces[c] |= b
+			if tk.king {
+				p.Kings |= b
+			} else if v.Geo.Promotion[c]&b != 0 {
+				return p, fmt.Errorf("FEN %q: %s man on its promotion row at %s", s, c, v.SquareName(sq))
 			}
 		}
 	}
@@ -139,6 +93,71 @@ func (v *Variant) parsePieces(s string, t *Towers) (Position, error) {
 		}
 	}
 	return p, nil
+}
+
+// fenToken is one entry of a FEN's piece lists: its colour, whether it has
+// the K prefix, and the square text after it (a square, a range, or a
+// square with a column), still to be read on a particular board.
+type fenToken struct {
+	c    Color
+	king bool
+	text string
+}
+
+// splitFEN reads what every board's FEN shares: the side to move, the W and
+// B fields split into tokens, the lidraughts counters H and F (checked,
+// then ignored), and the fields starting with K (Frisian king runs), left
+// to the caller. It returns s trimmed, for the caller's messages.
+func splitFEN(s string) (trimmed string, side Color, toks []fenToken, runs []string, err error) {
+	s = strings.TrimSuffix(strings.Trim(strings.TrimSpace(s), `"`), ".")
+	if s == "" {
+		return s, side, nil, nil, fmt.Errorf("empty FEN")
+	}
+	fields := strings.Split(s, ":")
+	switch strings.ToUpper(fields[0]) {
+	case "W":
+		side = White
+	case "B":
+		side = Black
+	default:
+		return s, side, nil, nil, fmt.Errorf("FEN %q: side to move must be W or B, not %q", s, fields[0])
+	}
+	seen := [2]bool{}
+	for _, f := range fields[1:] {
+		if f == "" {
+			return s, side, nil, nil, fmt.Errorf("FEN %q: empty field", s)
+		}
+		var c Color
+		switch f[0] {
+		case 'W', 'w':
+			c = White
+		case 'B', 'b':
+			c = Black
+		case 'H', 'F':
+			if n, err := strconv.Atoi(f[1:]); err != nil || n < 0 {
+				return s, side, nil, nil, fmt.Errorf("FEN %q: bad counter %q", s, f)
+			}
+			continue
+		case 'K':
+			runs = append(runs, f)
+			continue
+		default:
+			return s, side, nil, nil, fmt.Errorf("FEN %q: field %q must start with W or B", s, f)
+		}
+		if seen[c] {
+			return s, side, nil, nil, fmt.Errorf("FEN %q: %s pieces listed twice", s, c)
+		}
+		seen[c] = true
+		if len(f) == 1 {
+			continue
+		}
+		for _, tok := range strings.Split(f[1:], ",") {
+			tok = strings.TrimSpace(tok)
+			king := strings.HasPrefix(tok, "K")
+			toks = append(toks, fenToken{c: c, king: king, text: strings.TrimPrefix(tok, "K")})
+		}
+	}
+	return s, side, toks, runs, nil
 }
 
 // columnLetters are the FEN letters of the piece codes (PieceCode).
