@@ -49,6 +49,10 @@ type Columns struct {
 	Towers []board.Towers
 }
 
+// DefaultHashMB is the transposition table size when Options leave it
+// unset.
+const DefaultHashMB = 64
+
 // DefaultEGDBCacheMB is the decoded-block cache of the endgame tables when
 // Options leave it unset: enough for the hot blocks of the embedded tables,
 // small enough to keep the process within a few MB of the hash size.
@@ -57,7 +61,7 @@ const DefaultEGDBCacheMB = 4
 // Options configure an Engine.
 type Options struct {
 	Threads int // search goroutines (Lazy SMP); 1 if < 1
-	HashMB  int // transposition table size; 16 if < 1
+	HashMB  int // transposition table size; DefaultHashMB if < 1
 	MultiPV int // principal variations reported; 1 if < 1
 	// EGDBPath is a directory of endgame tables (damka egdb build); empty
 	// means the tables embedded in the binary (International up to 4

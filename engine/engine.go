@@ -56,7 +56,7 @@ func normalize(o Options) Options {
 		o.Threads = 1
 	}
 	if o.HashMB < 1 {
-		o.HashMB = 16
+		o.HashMB = DefaultHashMB
 	}
 	if o.MultiPV < 1 {
 		o.MultiPV = 1

@@ -20,7 +20,7 @@ func analyseCmd(args []string) error {
 	depth := fs.Int("depth", 0, "depth in plies (default: 12 unless --time is given)")
 	secs := fs.Float64("time", 0, "seconds to think")
 	threads := fs.Int("threads", 1, "search threads")
-	hash := fs.Int("hash", 64, "transposition table size in MiB")
+	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MiB")
 	multipv := fs.Int("multipv", 1, "principal variations to show")
 	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {

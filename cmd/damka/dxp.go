@@ -36,7 +36,7 @@ func dxpCmd(args []string) error {
 	positions := fs.String("positions", "", "initiator: file of start positions, one FEN a line, each played with both colours")
 	stopPeer := fs.Bool("stop-peer", false, "initiator: ask the follower to exit after the last game (stop code 1)")
 	threads := fs.Int("threads", 1, "search threads")
-	hash := fs.Int("hash", 64, "transposition table size in MB")
+	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB")
 	tables := tableFlags(fs)
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")

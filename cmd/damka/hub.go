@@ -25,7 +25,7 @@ func hubCmd(args []string) error {
 	fs := newFlags("hub")
 	variant := fs.String("variant", "international", "rule set before any set-param (normal, russian, brazilian, english, ...)")
 	threads := fs.Int("threads", 1, "search threads (1..64)")
-	hashMB := fs.Int("hash", 16, "transposition table size in MB (1..65536)")
+	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
 	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
 	ablate := fs.String("ablate", "", "switch off search features or evaluation terms, comma-separated, to measure them in matches: "+
 		engine.AblationNames()+", "+eval.AblationNames())

@@ -27,7 +27,7 @@ func playCmd(args []string) error {
 	variant := fs.String("variant", "international", "rule set")
 	level := fs.String("level", "time=1", "engine strength: depth=N (plies) or time=S (seconds per move)")
 	threads := fs.Int("threads", 1, "search threads (1..64)")
-	hashMB := fs.Int("hash", 64, "transposition table size in MB (1..65536)")
+	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
 	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err

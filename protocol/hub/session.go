@@ -138,7 +138,7 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 		author:     "damka team",
 		country:    "International",
 		variant:    board.International,
-		engineOpts: engine.Options{Threads: 1, HashMB: 16, MultiPV: 1, EGDBCacheMB: engine.DefaultEGDBCacheMB},
+		engineOpts: engine.Options{Threads: 1, HashMB: engine.DefaultHashMB, MultiPV: 1, EGDBCacheMB: engine.DefaultEGDBCacheMB},
 		optsDirty:  true,
 	}
 	for _, o := range opts {
