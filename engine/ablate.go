@@ -15,7 +15,6 @@ import (
 var ablations = map[string]func(k *knobs){
 	"probcut":    func(k *knobs) { k.probCutDepth = maxDepth + 1 },
 	"lmr":        func(k *knobs) { k.lmrMinDepth = maxDepth + 1 },
-	"killers":    func(k *knobs) { k.noKillers = true },
 	"history":    func(k *knobs) { k.noHistory = true },
 	"aspiration": func(k *knobs) { k.noAspiration = true },
 	"extension":  func(k *knobs) { k.noExtension = true },

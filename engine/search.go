@@ -24,7 +24,7 @@ type knobs struct {
 	lmrMinDepth   int // minimum depth for late-move reductions
 	lmrMinMove    int // moves searched at full depth before reducing
 	// Switches for measuring features by their absence (ablate.go).
-	noKillers, noHistory, noAspiration, noExtension bool
+	noHistory, noAspiration, noExtension bool
 }
 
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3}
@@ -268,7 +268,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			s = -t.search(-beta, -alpha, nd, ply+1, pvNode)
 		} else {
 			r := 0
-			if quiet && depth >= k.lmrMinDepth && i >= k.lmrMinMove && m != f.killers[0] && m != f.killers[1] {
+			if quiet && depth >= k.lmrMinDepth && i >= k.lmrMinMove {
 				r = int(lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--

@@ -24,14 +24,13 @@ const inf = WinScore + 1
 // would be zeroed at every node and a local position whose address is taken
 // escapes to the heap (design.md, section 5).
 type frame struct {
-	pos     board.Position
-	key     uint64          // Zobrist key of pos
-	rev     int             // plies since the last man move or capture
-	clock   board.DrawClock // pos's endgame draw clock (clock.go)
-	killers [2]board.Move
-	ml      board.MoveList
-	order   [board.MaxMoves]int32 // move-ordering scores, parallel to ml
-	first   int                   // index of the first best score in order
+	pos   board.Position
+	key   uint64          // Zobrist key of pos
+	rev   int             // plies since the last man move or capture
+	clock board.DrawClock // pos's endgame draw clock (clock.go)
+	ml    board.MoveList
+	order [board.MaxMoves]int32 // move-ordering scores, parallel to ml
+	first int                   // index of the first best score in order
 	// extra is Bashni's part of the evaluation of pos that its towers add
 	// (eval.Towers, side to move's view); 0 in every other variant, so
 	// that evaluate needs no test of the variant.
@@ -110,9 +109,6 @@ func newThread(e *Engine, id int) *thread {
 
 func (t *thread) clearHistory() {
 	t.history = [2][64][64]int32{}
-	for i := range t.stack {
-		t.stack[i].killers = [2]board.Move{}
-	}
 }
 
 // lmr[d][i] is the late-move reduction of the i-th move at depth d.
