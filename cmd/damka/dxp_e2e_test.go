@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"log"
 	"net"
@@ -10,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -35,24 +33,6 @@ func (dxpFirstMove) Stop()                     {}
 func (dxpFirstMove) PonderHit()                {}
 func (dxpFirstMove) NewGame()                  {}
 func (dxpFirstMove) SetOptions(engine.Options) {}
-
-// dxpLog collects a process's output while it runs.
-type dxpLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *dxpLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *dxpLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestDXPEndToEnd builds the real binary, runs `damka dxp --listen` with the
 // real engine and plays two games against it (one per colour) from this
@@ -90,7 +70,7 @@ func TestDXPEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := &dxpLog{}
+	stderr := &lockedBuffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -125,7 +105,7 @@ func TestDXPEndToEnd(t *testing.T) {
 		t.Fatal("damka dxp did not start listening")
 	}
 
-	logs := &dxpLog{}
+	logs := &lockedBuffer{}
 	in := &dxp.Initiator{
 		Config:  dxp.Config{Name: "e2e test", Searcher: dxpFirstMove{}, Logger: log.New(logs, "", 0), ReadTimeout: 20 * time.Second},
 		Games:   2,
