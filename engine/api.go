@@ -56,7 +56,7 @@ const DefaultHashMB = 64
 // DefaultEGDBCacheMB is the decoded-block cache of the endgame tables when
 // Options leave it unset: enough for the hot blocks of the embedded tables,
 // small enough to keep the process within a few MB of the hash size.
-const DefaultEGDBCacheMB = 4
+const DefaultEGDBCacheMB = 2
 
 // Options configure an Engine.
 type Options struct {

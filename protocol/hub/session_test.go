@@ -58,7 +58,7 @@ func TestHandshake(t *testing.T) {
 		`param name=book value=false type=bool`,
 		`param name=egdb-path value="" type=string`,
 		`param name=egdb value=true type=bool`,
-		`param name=egdb-cache value=4 type=int min=1 max=65536`,
+		`param name=egdb-cache value=2 type=int min=1 max=65536`,
 		`param name=ponder value=false type=bool`,
 		`wait`,
 	}
