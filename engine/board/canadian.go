@@ -160,8 +160,10 @@ type Variant128 struct {
 	geo         *geometry128
 }
 
-// Canadian is Canadian draughts (PDN 27).
-var Canadian = &Variant128{Name: "canadian", Title: "Canadian draughts", Rows: 5, GameType: 27, geo: newGeometry128(12, 12)}
+// Canadian128 is Canadian draughts (PDN 27) on its own 128-bit board: the
+// generator, perft and notation that the playable variant Canadian (a
+// Variant over the wide Position layout, wide.go) delegates to.
+var Canadian128 = &Variant128{Name: "canadian", Title: "Canadian draughts", Rows: 5, GameType: 27, geo: newGeometry128(12, 12)}
 
 // Squares returns the number of playing squares.
 func (v *Variant128) Squares() int { return v.geo.squares }

@@ -18,17 +18,17 @@ func TestCanadianPerft(t *testing.T) {
 		if r.nodes > perftLimit && !*deepPerft || testing.Short() && r.nodes > 1_000_000 {
 			continue
 		}
-		p, err := Canadian.ParseFEN(r.fen)
+		p, err := Canadian128.ParseFEN(r.fen)
 		if err != nil {
 			t.Fatalf("line %d: %v", r.line, err)
 		}
-		if p != Canadian.Start() {
+		if p != Canadian128.Start() {
 			t.Errorf("line %d: not the start position", r.line)
 		}
 		if r.dups != "removed" {
 			t.Fatalf("line %d: duplicates %q", r.line, r.dups)
 		}
-		if got := Canadian.Perft(p, r.depth, false); got != r.nodes {
+		if got := Canadian128.Perft(p, r.depth, false); got != r.nodes {
 			t.Errorf("line %d: canadian depth %d: got %d, want %d", r.line, r.depth, got, r.nodes)
 		}
 		checked++
@@ -40,10 +40,10 @@ func TestCanadianPerft(t *testing.T) {
 
 func canadianMoves(p *Position128) []string {
 	var ml MoveList128
-	Canadian.Generate(p, &ml, false)
+	Canadian128.Generate(p, &ml, false)
 	var out []string
 	for _, m := range ml.Slice() {
-		out = append(out, Canadian.FormatMove(p, m))
+		out = append(out, Canadian128.FormatMove(p, m))
 	}
 	sort.Strings(out)
 	return out
@@ -52,8 +52,8 @@ func canadianMoves(p *Position128) []string {
 // TestCanadianRules checks the start and hand-made positions (numbering:
 // six squares a row, 1 = b12, 67 = a1, 72 = k1).
 func TestCanadianRules(t *testing.T) {
-	p := Canadian.Start()
-	if got := Canadian.FEN(&p); got != "W:W"+numList(43, 72)+":B"+numList(1, 30) {
+	p := Canadian128.Start()
+	if got := Canadian128.FEN(&p); got != "W:W"+numList(43, 72)+":B"+numList(1, 30) {
 		t.Errorf("start FEN %s", got)
 	}
 	// The front row 43-48 is a5 c5 e5 g5 i5 k5, the row above 37-42
@@ -80,7 +80,7 @@ func TestCanadianRules(t *testing.T) {
 		// below).
 		{"W:W14:B9,10", []string{"14x16"}},
 	} {
-		q, err := Canadian.ParseFEN(c.fen)
+		q, err := Canadian128.ParseFEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,11 +88,11 @@ func TestCanadianRules(t *testing.T) {
 			t.Errorf("%s: moves %v, want %v", c.fen, got, c.want)
 		}
 	}
-	q, _ := Canadian.ParseFEN("W:W14:B9,10")
+	q, _ := Canadian128.ParseFEN("W:W14:B9,10")
 	var ml MoveList128
-	Canadian.Generate(&q, &ml, false)
-	if q = q.Play(ml.Moves[0]); Canadian.FEN(&q) != "B:W16:B" {
-		t.Errorf("after passing the far row: %s", Canadian.FEN(&q))
+	Canadian128.Generate(&q, &ml, false)
+	if q = q.Play(ml.Moves[0]); Canadian128.FEN(&q) != "B:W16:B" {
+		t.Errorf("after passing the far row: %s", Canadian128.FEN(&q))
 	}
 	for fen, want := range map[string]string{
 		"W:W73:B1":  "outside 1..72",
@@ -100,7 +100,7 @@ func TestCanadianRules(t *testing.T) {
 		"W:Wa1:B30": "bad square",
 		"X:W43:B1":  "side to move",
 	} {
-		if _, err := Canadian.ParseFEN(fen); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := Canadian128.ParseFEN(fen); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseFEN(%q): %v, want %q", fen, err, want)
 		}
 	}
@@ -128,19 +128,19 @@ func TestCanadianRoundTrip(t *testing.T) {
 	var walk func(p Position128, depth int)
 	walk = func(p Position128, depth int) {
 		positions++
-		fen := Canadian.FEN(&p)
-		if q, err := Canadian.ParseFEN(fen); err != nil || q != p {
+		fen := Canadian128.FEN(&p)
+		if q, err := Canadian128.ParseFEN(fen); err != nil || q != p {
 			t.Fatalf("FEN %s does not round-trip: %v", fen, err)
 		}
 		var ml MoveList128
-		Canadian.Generate(&p, &ml, false)
+		Canadian128.Generate(&p, &ml, false)
 		for _, m := range ml.Slice() {
 			moves++
-			text := Canadian.FormatMove(&p, m)
+			text := Canadian128.FormatMove(&p, m)
 			if strings.Count(text, "x") > 1 {
 				routes++
 			}
-			if got, err := Canadian.ParseMove(&p, text); err != nil || got != m {
+			if got, err := Canadian128.ParseMove(&p, text); err != nil || got != m {
 				t.Fatalf("%s: ParseMove(%q) = %+v, %v; want %+v", fen, text, got, err, m)
 			}
 			if depth > 0 {
@@ -148,11 +148,11 @@ func TestCanadianRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	walk(Canadian.Start(), 3)
+	walk(Canadian128.Start(), 3)
 	// Positions with two captures between the same squares (full routes).
 	for _, fen := range []string{"W:WK18:BK15,27,K35,38,K58", "W:WK6,K8:BK21,25,39,46,K56",
 		"W:WK45,K67:B2,11,32,K40,51,K52", "W:W44,47:B38,26,41,K10"} {
-		p, err := Canadian.ParseFEN(fen)
+		p, err := Canadian128.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -433,7 +433,7 @@ func Lookup(name string) (*Variant, error) {
 	if v, ok := registry[key]; ok {
 		return v, nil
 	}
-	if key == Canadian.Name {
+	if key == Canadian128.Name {
 		// 72 squares: not a Variant (see canadian.go).
 		return nil, fmt.Errorf("variant %q needs a 72-square board: only perft and notation are available, as board.Canadian", name)
 	}
