@@ -31,6 +31,21 @@ func TestCanadianPerft(t *testing.T) {
 		if got := Canadian128.Perft(p, r.depth, false); got != r.nodes {
 			t.Errorf("line %d: canadian depth %d: got %d, want %d", r.line, r.depth, got, r.nodes)
 		}
+		// The playable variant on the wide layout, through the perft
+		// command's path (Divide, two threads).
+		w, err := Canadian.ParseFEN(r.fen)
+		if err != nil {
+			t.Fatalf("line %d: %v", r.line, err)
+		}
+		if r.nodes <= 1_000_000 {
+			var sum uint64
+			for _, d := range Canadian.Divide(w, r.depth, false, 2, nil) {
+				sum += d.Nodes
+			}
+			if sum != r.nodes {
+				t.Errorf("line %d: Canadian.Divide depth %d: got %d, want %d", r.line, r.depth, sum, r.nodes)
+			}
+		}
 		checked++
 	}
 	if checked < 5 {

@@ -38,6 +38,10 @@ func (v *Variant) ParseTowersFEN(s string) (Position, Towers, error) {
 // variants with Columns accept, and checks them.
 func (v *Variant) parseFEN(s string) (Position, Towers, error) {
 	var t Towers
+	if v.gen == genWide {
+		p, err := v.wideParseFEN(s)
+		return p, t, err
+	}
 	p, err := v.parsePieces(s, &t)
 	if err == nil && v.Columns {
 		if cerr := v.CheckTowers(&p, &t); cerr != nil {
@@ -262,6 +266,9 @@ func (v *Variant) FEN(p *Position) string { return v.TowersFEN(p, nil) }
 // TowersFEN is FEN of a Bashni position whose towers are t (nil: none),
 // each column written as ParseTowersFEN reads it.
 func (v *Variant) TowersFEN(p *Position, t *Towers) string {
+	if v.gen == genWide {
+		return v.wideFEN(p)
+	}
 	var sb strings.Builder
 	if p.Side == White {
 		sb.WriteString("W")

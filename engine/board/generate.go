@@ -29,6 +29,8 @@ func (v *Variant) generate(p *Position, ml *MoveList, keep bool, sink func(Move,
 		v.stavGenerate(p, ml, keep, sink)
 	case genTowers:
 		v.diagGenerate(p, ml, keep, sink) // captureRoutes keeps the order
+	case genWide:
+		v.wideGenerate(p, ml, keep, sink)
 	}
 }
 
@@ -56,6 +58,9 @@ func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 		return v.removalCount(p, scratch, keep)
 	case genStavropol:
 		return v.stavCount(p, scratch, keep)
+	case genWide:
+		v.wideGenerate(p, scratch, keep, nil)
+		return scratch.N
 	case genTowers:
 		if v.HasCapture(p) {
 			v.generate(p, scratch, keep, nil)
@@ -140,6 +145,8 @@ func (v *Variant) HasCapture(p *Position) bool {
 		return v.removalCapturers(p)
 	case genStavropol:
 		return v.stavHasCapture(p)
+	case genWide:
+		return v.wideHasCapture(p)
 	}
 	men, kings := v.capturers(p)
 	return men|kings != 0
@@ -279,6 +286,9 @@ func (v *Variant) quiets(p *Position, ml *MoveList) {
 // it, when there is no capture, to tell a blocked side, which has lost,
 // without generating.
 func (v *Variant) HasQuietMove(p *Position) bool {
+	if v.gen == genWide {
+		return v.wideHasQuietMove(p)
+	}
 	us := p.Side & 1
 	own := p.Pieces[us]
 	empty := v.Geo.All &^ (own | p.Pieces[us^1])

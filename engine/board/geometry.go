@@ -24,13 +24,13 @@ const (
 type Geometry struct {
 	Name          string
 	Width, Height int
-	Squares       int         // playable squares: Width*Height/2
-	All           Bitboard    // every playable square
-	Step          [4]int      // bit distance of one step in each direction
-	Promotion     [2]Bitboard // promotion row of White (top) and Black (bottom)
-	bitOf         []Square    // notation number -> bit (index 0 unused)
-	numOf         [64]int     // bit -> notation number (0 for non-playable bits)
-	MaxRay        int         // longest diagonal, in steps
+	Squares       int           // playable squares: Width*Height/2
+	All           Bitboard      // every playable square
+	Step          [4]int        // bit distance of one step in each direction
+	Promotion     [2]Bitboard   // promotion row of White (top) and Black (bottom)
+	bitOf         []Square      // notation number -> bit (index 0 unused)
+	numOf         [wideBits]int // bit -> notation number (0 for non-playable bits)
+	MaxRay        int           // longest diagonal, in steps
 	// MainRoad is the long diagonal from a1 (file = rank): a1-h8 on 8x8,
 	// the main road of Russian rule 7.2.7.
 	MainRoad Bitboard
@@ -40,6 +40,10 @@ type Geometry struct {
 	// opposite directions summing to 3), and a step off the board is not
 	// caught by the layout: the generator masks the edges (dirTable).
 	Full bool
+	// Wide: the board does not fit one word (Canadian, 12x12). Squares are
+	// numbered, but All, Step, Promotion and MainRoad are empty: only the
+	// wide layout's code (wide.go) reads its positions.
+	Wide bool
 }
 
 // newGeometry builds a ghost-square geometry. Width and Height must be even
@@ -126,7 +130,7 @@ func (g *Geometry) Bit(n int) (Square, bool) {
 
 // Number returns the notation number (1..Squares) of square s.
 func (g *Geometry) Number(s Square) int {
-	if s < 0 || s >= 64 {
+	if s < 0 || int(s) >= len(g.numOf) {
 		return 0
 	}
 	return g.numOf[s]

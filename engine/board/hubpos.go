@@ -33,6 +33,7 @@ func (v *Variant) HubPosition(p *Position) string {
 func (v *Variant) ParseHubPosition(s string) (Position, error) {
 	var p Position
 	p.KingRun.Limit = uint8(v.KingMoveLimit)
+	p.wide = v.gen == genWide
 	g := v.Geo
 	if len(s) != 1+g.Squares {
 		return p, fmt.Errorf("hub position %q: %d characters, want %d for %s (side to move and %d squares)",
@@ -63,7 +64,7 @@ func (v *Variant) ParseHubPosition(s string) (Position, error) {
 		default:
 			return p, fmt.Errorf("hub position %q: square %d holds %q, want one of w b W B e", clipForError(s), n, s[n])
 		}
-		if (pc == WhiteMan && g.Promotion[White].Has(sq)) || (pc == BlackMan && g.Promotion[Black].Has(sq)) {
+		if (pc == WhiteMan && v.onPromotionRow(White, sq)) || (pc == BlackMan && v.onPromotionRow(Black, sq)) {
 			return p, fmt.Errorf("hub position %q: man on its promotion row at square %d", clipForError(s), n)
 		}
 		p.Put(sq, pc)

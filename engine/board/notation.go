@@ -77,6 +77,9 @@ type movePattern struct {
 // preferred to partial matches, so that a full route written by FormatMove
 // never reads as ambiguous.
 func (v *Variant) ParseMove(p *Position, text string) (Move, error) {
+	if v.gen == genWide {
+		return v.wideParseMove(p, text)
+	}
 	pats, err := v.parseMoveText(text)
 	if err != nil {
 		return Move{}, err

@@ -225,7 +225,7 @@ func TestReadPDNErrors(t *testing.T) {
 
 func TestVariantByGameType(t *testing.T) {
 	for n, want := range map[int]*Variant{20: International, 21: English, 22: Italian, 23: Pool, 24: Spanish,
-		25: Russian, 26: Brazilian, 27: nil, 28: Portuguese, 29: Czech, 30: Turkish, 40: Frisian, 50: nil, 41: Spantsiretti, 0: nil} {
+		25: Russian, 26: Brazilian, 27: Canadian, 28: Portuguese, 29: Czech, 30: Turkish, 40: Frisian, 50: nil, 41: Spantsiretti, 0: nil} {
 		if got := VariantByGameType(n); got != want {
 			t.Errorf("VariantByGameType(%d) = %v, want %v", n, got, want)
 		}

@@ -33,6 +33,8 @@ func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
 	switch {
 	case v.Goal == Breakthrough:
 		return v.perftGenerate(depth, keep, stack)
+	case v.gen == genWide:
+		return Canadian128.Perft(stack[0].pos.Board128(), depth, keep)
 	case v.gen != genDiagonal || v.KingMoveLimit != 0:
 		return v.perftState(depth, keep, stack)
 	}

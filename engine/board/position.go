@@ -31,7 +31,8 @@ const (
 
 // Position is a board and the side to move. It is a small value: making a
 // move returns a new Position, so search keeps positions on per-ply stacks.
-// It stays 32 bytes: KingRun fits in the padding after Side.
+// It is 40 bytes: KingRun fits in the padding after Side, and Canadian's
+// squares above the word take 6 more (wide.go).
 type Position struct {
 	Pieces [2]Bitboard // all pieces of White and of Black
 	Kings  Bitboard    // kings of both sides
@@ -41,6 +42,10 @@ type Position struct {
 	// rule, and part of the position's identity where it has it: search
 	// must hash it and compare it for repetitions.
 	KingRun KingRun
+	// wide marks a Canadian position, whose squares 64-76 are in high
+	// (White, Black, kings): see wide.go. Both are zero on every other board.
+	wide bool
+	high [3]uint16
 }
 
 // KingRun counts, for each side, the non-capturing moves in a row that the
@@ -81,6 +86,9 @@ func (p *Position) KingsOf(c Color) Bitboard { return p.Pieces[c] & p.Kings }
 
 // At returns the piece on square s.
 func (p *Position) At(s Square) Piece {
+	if s >= 64 {
+		return p.wideAt(s)
+	}
 	b := s.Bit()
 	king := p.Kings&b != 0
 	switch {
@@ -98,6 +106,10 @@ func (p *Position) At(s Square) Piece {
 
 // Put places piece pc on square s (Empty clears it).
 func (p *Position) Put(s Square, pc Piece) {
+	if s >= 64 {
+		p.widePut(s, pc)
+		return
+	}
 	b := s.Bit()
 	p.Pieces[White] &^= b
 	p.Pieces[Black] &^= b
@@ -135,11 +147,24 @@ func (p *Position) Play(m Move) Position {
 // is right there without knowing the variant and costs the others no
 // test. The other side is to move after it, as always.
 func (p *Position) PlayInto(m Move, q *Position) {
-	if p.KingRun.Limit != 0 {
-		q.KingRun = p.nextKingRun(m)
-	} else {
-		q.KingRun = KingRun{}
+	if p.KingRun.Limit != 0 || p.wide {
+		p.playSpecial(m, q)
+		return
 	}
+	q.KingRun = KingRun{}
+	q.wide, q.high = false, [3]uint16{}
+	p.playBoard(Color(p.Pieces[Black]>>uint(m.From&63))&1, m, q)
+}
+
+// playSpecial is PlayInto for the positions with more state than the
+// board: Frisian's king runs and Canadian's wide layout.
+func (p *Position) playSpecial(m Move, q *Position) {
+	if p.wide {
+		p.playWide(m, q)
+		return
+	}
+	q.KingRun = p.nextKingRun(m)
+	q.wide, q.high = false, [3]uint16{}
 	p.playBoard(Color(p.Pieces[Black]>>uint(m.From&63))&1, m, q)
 }
 

@@ -165,6 +165,7 @@ const (
 	genRemoval                  // pieces removed as they are taken (removal.go)
 	genStavropol                // the diagonal one for both colours' pieces (stavropol.go)
 	genTowers                   // the diagonal generator with the capture order kept (Bashni, towers.go)
+	genWide                     // Canadian128 on the wide layout (wide.go)
 )
 
 // Variants known to damka, by canonical name.
@@ -396,6 +397,12 @@ func register(vs ...*Variant) {
 			}
 			v.gen = genTowers
 		}
+		if v.Geo.Wide {
+			if v != Canadian {
+				panic("board: the wide layout is Canadian's only: " + v.Name)
+			}
+			v.gen = genWide
+		}
 		all = append(all, v)
 		for _, n := range append([]string{v.Name}, v.Aliases...) {
 			registry[n] = v
@@ -421,7 +428,7 @@ func init() {
 	register(International, Russian, Brazilian, English,
 		Pool, Italian, Spanish, Portuguese, Czech,
 		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal,
-		Frisian, Frysk, Turkish, Thai, Stavropol, Bashni)
+		Frisian, Frysk, Turkish, Thai, Stavropol, Bashni, Canadian)
 }
 
 // Variants returns every known variant.
@@ -432,10 +439,6 @@ func Lookup(name string) (*Variant, error) {
 	key := strings.ToLower(strings.TrimSpace(name))
 	if v, ok := registry[key]; ok {
 		return v, nil
-	}
-	if key == Canadian128.Name {
-		// 72 squares: not a Variant (see canadian.go).
-		return nil, fmt.Errorf("variant %q needs a 72-square board: only perft and notation are available, as board.Canadian", name)
 	}
 	names := make([]string, 0, len(registry))
 	for n := range registry {
@@ -456,6 +459,10 @@ func (v *Variant) Start() Position {
 			panic("board: bad setup of " + v.Name + ": " + err.Error())
 		}
 		return p
+	}
+	if v.gen == genWide {
+		q := Canadian128.Start()
+		return FromBoard128(&q)
 	}
 	g := v.Geo
 	var p Position

@@ -118,6 +118,9 @@ func TestStartPositions(t *testing.T) {
 		// board, towards White.
 		{Stavropol, "W:W21-32:B1-12", []string{"a3-b4", "b6-a5", "b6-c5", "c3-b4", "c3-d4", "d6-c5", "d6-e5",
 			"e3-d4", "e3-f4", "f6-e5", "f6-g5", "g3-f4", "g3-h4", "h6-g5"}},
+		// 12x12: White's front row 43-48 (43 on the a-file) steps to 37-42.
+		{Canadian, "W:W43-72:B1-30", []string{"43-37", "44-37", "44-38", "45-38", "45-39", "46-39", "46-40",
+			"47-40", "47-41", "48-41", "48-42"}},
 	}
 	seen := map[*Variant]bool{}
 	for _, c := range cases {
