@@ -156,6 +156,9 @@ func supported(v *board.Variant) error {
 	if v.Columns {
 		return fmt.Errorf("egdb: variant %s: positions have columns (pieces under the tops) that the tables do not index", v.Name)
 	}
+	if v.Geo.Wide {
+		return fmt.Errorf("egdb: variant %s: the %s board does not fit the tables' 64-bit index", v.Name, v.Geo.Name)
+	}
 	start := v.Start()
 	rv := reflect.ValueOf(start)
 	for i := 0; i < rv.NumField(); i++ {

@@ -34,6 +34,7 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 
 	// Bashni: the towers of the root and of the last history positions.
 	t.columns = v.Columns
+	t.special = v.Columns || v.Geo.Wide
 	var towers []board.Towers
 	if c := t.e.lim.Columns; c != nil {
 		towers = c.Towers
@@ -126,6 +127,14 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 // reversibleStep reports whether a king move without capture leads from a
 // to b: the men and the number of pieces are unchanged.
 func reversibleStep(a, b *board.Position) bool {
+	if a.IsWide() {
+		p, q := a.Board128(), b.Board128()
+		men := func(x *board.Position128, c int) board.Bitboard128 {
+			return board.Bitboard128{Lo: x.Pieces[c].Lo &^ x.Kings.Lo, Hi: x.Pieces[c].Hi &^ x.Kings.Hi}
+		}
+		return a.Side != b.Side && a.PieceCount(0)+a.PieceCount(1) == b.PieceCount(0)+b.PieceCount(1) &&
+			men(&p, 0) == men(&q, 0) && men(&p, 1) == men(&q, 1)
+	}
 	return a.Side != b.Side &&
 		a.Pieces[0]&^a.Kings == b.Pieces[0]&^b.Kings &&
 		a.Pieces[1]&^a.Kings == b.Pieces[1]&^b.Kings &&

@@ -73,8 +73,8 @@ func (t *thread) check() {
 func (t *thread) play(ply int, m board.Move) {
 	f := &t.stack[ply]
 	c := &t.stack[ply+1]
-	if t.columns {
-		t.playColumns(ply, m)
+	if t.special {
+		t.playSpecial(ply, m)
 	} else {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMove(f.key, &f.pos, m)

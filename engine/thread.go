@@ -68,6 +68,8 @@ type thread struct {
 	// Bashni search; columns tells whether the running search uses it.
 	towers  []board.Towers
 	columns bool
+	// special: play's moves go through playSpecial (Bashni, Canadian).
+	special bool
 	pv      [maxPly + 2][maxPly + 2]board.Move
 	pvLen   [maxPly + 2]int
 
@@ -126,6 +128,18 @@ func init() {
 func (t *thread) evaluate(ply int) int {
 	f := &t.stack[ply]
 	return eval.Evaluate(t.v, &f.pos) + f.extra
+}
+
+// playSpecial is play's move for the variants whose positions hold more
+// than one word's board: Bashni's towers and Canadian's wide layout.
+func (t *thread) playSpecial(ply int, m board.Move) {
+	if t.columns {
+		t.playColumns(ply, m)
+		return
+	}
+	f, c := &t.stack[ply], &t.stack[ply+1]
+	f.pos.PlayInto(m, &c.pos)
+	c.key = hashMoveWide(f.key, &f.pos, m)
 }
 
 // playColumns is play's and qsearch's move for Bashni: it plays m on the

@@ -18,6 +18,9 @@ type zobristTable struct {
 	// under: Bashni's pieces under the tops, by depth under the top, bit
 	// and piece code (board.PieceCode, the kinds of piece).
 	under [board.MaxUnder][64][4]uint64
+	// wide: Canadian's squares 64-76 (board.Position's wide layout), by
+	// piece kind as in piece.
+	wide [4][13]uint64
 }
 
 var zobrist = newZobrist()
@@ -67,6 +70,11 @@ func newZobrist() *zobristTable {
 			}
 		}
 	}
+	for k := range z.wide {
+		for s := range z.wide[k] {
+			z.wide[k][s] = splitmix64(&seed)
+		}
+	}
 	return z
 }
 
@@ -114,6 +122,42 @@ func hashPosition(p *board.Position) uint64 {
 	}
 	if p.Side == board.Black {
 		h ^= zobrist.side
+	}
+	if p.IsWide() {
+		for s := board.Square(64); s < 64+13; s++ {
+			if pc := p.At(s); pc != board.Empty {
+				h ^= squareKey(pc, s)
+			}
+		}
+	}
+	return h
+}
+
+// pieceKind maps a board.Piece to its key index: 0 white man, 1 black man,
+// 2 white king, 3 black king.
+var pieceKind = [5]int{board.WhiteMan: 0, board.BlackMan: 1, board.WhiteKing: 2, board.BlackKing: 3}
+
+// squareKey is the key of piece pc on square s of any board, the squares
+// above the word of Canadian's wide layout included.
+func squareKey(pc board.Piece, s board.Square) uint64 {
+	if s >= 64 {
+		return zobrist.wide[pieceKind[pc]][s-64]
+	}
+	return zobrist.piece[pieceKind[pc]][s]
+}
+
+// hashMoveWide is hashMove for Canadian's wide layout, where the origin
+// or the destination may be above the word (captured pieces never are).
+func hashMoveWide(h uint64, p *board.Position, m board.Move) uint64 {
+	pc := p.At(m.From)
+	to := pc
+	if m.Promote {
+		to = pc + (board.WhiteKing - board.WhiteMan)
+	}
+	h ^= squareKey(pc, m.From) ^ squareKey(to, m.To) ^ zobrist.side
+	for b := m.Captured; b != 0; b &= b - 1 {
+		s := b.First()
+		h ^= squareKey(p.At(s), s)
 	}
 	return h
 }

@@ -22,6 +22,10 @@ const Limit = 8000
 // The search calls it only in quiet positions: the side to move has no
 // capture.
 func Evaluate(v *board.Variant, p *board.Position) int {
+	if p.IsWide() {
+		q := p.Board128()
+		return Wide(&q)
+	}
 	switch v.Goal {
 	case board.Giveaway:
 		return giveaway(v, p)

@@ -222,13 +222,15 @@ func (p Position) Mirror(g *Geometry) Position {
 			t, _ := g.Bit(g.Squares + 1 - g.Number(p.KingRun.Square[c]))
 			q.KingRun.Moves[c^1], q.KingRun.Square[c^1] = n, t
 		}
-		for b := p.Pieces[c]; b != 0; b &= b - 1 {
-			s := b.First()
-			t, _ := g.Bit(g.Squares + 1 - g.Number(s))
-			q.Pieces[c^1] |= t.Bit()
-			if p.Kings.Has(s) {
-				q.Kings |= t.Bit()
-			}
+	}
+	q.wide = p.wide
+	// By square number, so that Canadian's squares above the word turn too.
+	swap := [5]Piece{Empty, BlackMan, WhiteMan, BlackKing, WhiteKing}
+	for n := 1; n <= g.Squares; n++ {
+		s, _ := g.Bit(n)
+		if pc := p.At(s); pc != Empty {
+			t, _ := g.Bit(g.Squares + 1 - n)
+			q.Put(t, swap[pc])
 		}
 	}
 	return q
