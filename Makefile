@@ -44,6 +44,6 @@ clean:
 # Refresh the profile of the profile-guided build from the perft benchmarks
 # and the search bench.
 pgo:
-	go test -run XXX -bench 'PerftInternational10|PerftRussian11' -benchtime 2x -cpuprofile /tmp/damka-perft.pprof ./engine/board/
-	go test -run XXX -bench Bench -benchtime 2x -cpuprofile /tmp/damka-search.pprof ./bench/
+	go test -run XXX -bench 'PerftInternational10|PerftRussian11' -benchtime 3x -cpuprofile /tmp/damka-perft.pprof ./engine/board/
+	go test -run XXX -bench Bench -benchtime 3x -cpuprofile /tmp/damka-search.pprof ./bench/
 	go tool pprof -proto /tmp/damka-perft.pprof /tmp/damka-search.pprof > cmd/damka/default.pgo

@@ -74,15 +74,14 @@ func (t *thread) play(ply int, m board.Move) {
 	f := &t.stack[ply]
 	c := &t.stack[ply+1]
 	if t.special {
-		t.playSpecial(ply, m)
+		t.playSpecial(ply, m) // sets c.rev too
 	} else {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMove(f.key, &f.pos, m)
-	}
-	if reversible(&f.pos, m) {
-		c.rev = f.rev + 1
-	} else {
 		c.rev = 0
+		if reversible(&f.pos, m) {
+			c.rev = f.rev + 1
+		}
 	}
 	t.stepClock(f, c, m)
 	t.keys[t.hist+ply+1] = c.key ^ runKey(&c.pos)

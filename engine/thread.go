@@ -133,13 +133,17 @@ func (t *thread) evaluate(ply int) int {
 // playSpecial is play's move for the variants whose positions hold more
 // than one word's board: Bashni's towers and Canadian's wide layout.
 func (t *thread) playSpecial(ply int, m board.Move) {
+	f, c := &t.stack[ply], &t.stack[ply+1]
 	if t.columns {
 		t.playColumns(ply, m)
-		return
+	} else {
+		f.pos.PlayInto(m, &c.pos)
+		c.key = hashMoveWide(f.key, &f.pos, m)
 	}
-	f, c := &t.stack[ply], &t.stack[ply+1]
-	f.pos.PlayInto(m, &c.pos)
-	c.key = hashMoveWide(f.key, &f.pos, m)
+	c.rev = 0
+	if reversibleWide(&f.pos, m) {
+		c.rev = f.rev + 1
+	}
 }
 
 // playColumns is play's and qsearch's move for Bashni: it plays m on the
