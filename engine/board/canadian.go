@@ -273,10 +273,19 @@ func (v *Variant128) FEN(p *Position128) string {
 // most pieces if there are captures, else the quiet moves. keep keeps
 // every capture route as its own move.
 func (v *Variant128) Generate(p *Position128, ml *MoveList128, keep bool) {
-	v.generate(p, ml, keep, nil)
+	var l MoveList
+	v.generate(p, &l, keep, nil)
+	ml.N = 0
+	for _, m := range l.Slice() {
+		ml.add(m.Move128())
+	}
 }
 
-func (v *Variant128) generate(p *Position128, ml *MoveList128, keep bool, sink func(Move128, []Square)) {
+// generate writes the moves as Moves of the wide layout (wide.go): the
+// search's lists are MoveLists, and generating into the caller's list
+// costs no scratch list (a MoveList128 here would live on the heap, since
+// capGen128 hands its route to the sink).
+func (v *Variant128) generate(p *Position128, ml *MoveList, keep bool, sink func(Move128, []Square)) {
 	ml.N = 0
 	g := v.geo
 	us := p.Side & 1
@@ -306,14 +315,14 @@ func (v *Variant128) generate(p *Position128, ml *MoveList128, keep bool, sink f
 		d := g.step[i]
 		for t := shift(men, d).and(empty); !t.empty(); t = t.rest() {
 			to := t.First()
-			ml.add(Move128{From: to - Square(d), To: to, Promote: g.promo[us].Has(to)})
+			ml.add(wideMove(Move128{From: to - Square(d), To: to, Promote: g.promo[us].Has(to)}))
 		}
 	}
 	for k := own.and(p.Kings); !k.empty(); k = k.rest() {
 		b := k.lowest()
 		for i := 0; i < 4; i++ {
 			for x := shift(b, g.step[i]).and(empty); !x.empty(); x = shift(x, g.step[i]).and(empty) {
-				ml.add(Move128{From: b.First(), To: x.First()})
+				ml.add(wideMove(Move128{From: b.First(), To: x.First()}))
 			}
 		}
 	}
@@ -353,7 +362,7 @@ func (v *Variant128) capturers(us Color, own, opp, kings, empty Bitboard128) boo
 
 // Count returns the number of legal moves of p, counting quiet moves in
 // bulk.
-func (v *Variant128) Count(p *Position128, scratch *MoveList128, keep bool) int {
+func (v *Variant128) Count(p *Position128, scratch *MoveList, keep bool) int {
 	g := v.geo
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
@@ -388,7 +397,7 @@ func (v *Variant128) Perft(p Position128, depth int, keep bool) uint64 {
 	}
 	stack := make([]struct {
 		pos Position128
-		ml  MoveList128
+		ml  MoveList
 	}, depth)
 	stack[0].pos = p
 	var walk func(ply, depth int) uint64
@@ -400,7 +409,7 @@ func (v *Variant128) Perft(p Position128, depth int, keep bool) uint64 {
 		v.generate(&f.pos, &f.ml, keep, nil)
 		var n uint64
 		for i := 0; i < f.ml.N; i++ {
-			stack[ply+1].pos = f.pos.Play(f.ml.Moves[i])
+			stack[ply+1].pos = f.pos.Play(f.ml.Moves[i].Move128())
 			n += walk(ply+1, depth-1)
 		}
 		return n
@@ -410,7 +419,7 @@ func (v *Variant128) Perft(p Position128, depth int, keep bool) uint64 {
 
 // capGen128 is capGen for International rules on a Bitboard128 board.
 type capGen128 struct {
-	ml    *MoveList128
+	ml    *MoveList // in the wide layout
 	sink  func(Move128, []Square)
 	path  *[maxPath]Square
 	g     *geometry128
@@ -530,11 +539,12 @@ func (cg *capGen128) add(to, captured Bitboard128, n int, promote bool) {
 	if n > cg.best {
 		cg.best, cg.ml.N = n, 0
 	}
-	m := Move128{From: cg.from, To: to.First(), Captured: captured, Promote: promote}
+	m128 := Move128{From: cg.from, To: to.First(), Captured: captured, Promote: promote}
 	if cg.sink != nil && n < maxPath {
-		cg.path[n] = m.To
-		cg.sink(m, cg.path[:n+1])
+		cg.path[n] = m128.To
+		cg.sink(m128, cg.path[:n+1])
 	}
+	m := wideMove(m128)
 	if !cg.keep && n >= 2 {
 		for _, o := range cg.ml.Slice() {
 			if o == m {
@@ -548,10 +558,14 @@ func (cg *capGen128) add(to, captured Bitboard128, n int, promote bool) {
 // Paths calls fn for every route of every legal move of p (quiet moves:
 // [from, to]).
 func (v *Variant128) Paths(p *Position128, fn func(m Move128, path []Square)) {
-	var ml MoveList128
+	var ml MoveList
 	reportRoutes(func(sink func(Move128, []Square)) []Move128 {
 		v.generate(p, &ml, true, sink)
-		return ml.Slice()
+		out := make([]Move128, ml.N)
+		for i, m := range ml.Slice() {
+			out[i] = m.Move128()
+		}
+		return out
 	}, func(m Move128) []Square { return []Square{m.From, m.To} }, fn)
 }
 

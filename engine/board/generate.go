@@ -59,8 +59,8 @@ func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 	case genStavropol:
 		return v.stavCount(p, scratch, keep)
 	case genWide:
-		v.wideGenerate(p, scratch, keep, nil)
-		return scratch.N
+		q := p.Board128()
+		return Canadian128.Count(&q, scratch, keep)
 	case genTowers:
 		if v.HasCapture(p) {
 			v.generate(p, scratch, keep, nil)

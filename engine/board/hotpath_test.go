@@ -36,6 +36,10 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		{Stavropol, "W:W21-32:B1-12"},
 		{Stavropol, "W:Wc3,f4:Bd4,g5"},
 		{Stavropol, "W:Wd2,g3:Bc3,Kh8"},
+		// Canadian: the wide layout, converted per call; a king on the
+		// last row (above the word) and a majority capture.
+		{Canadian, "W:W43-72:B1-30"},
+		{Canadian, "W:WK67,50:B44,45,33,21"},
 	} {
 		p, err := c.v.ParseFEN(c.fen)
 		if err != nil {

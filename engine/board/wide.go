@@ -162,7 +162,6 @@ func (p *Position) IsWide() bool { return p.wide }
 
 func (v *Variant) wideGenerate(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	q := p.Board128()
-	var wl MoveList128
 	var wsink func(Move128, []Square)
 	if sink != nil {
 		var path [maxPath]Square
@@ -174,11 +173,7 @@ func (v *Variant) wideGenerate(p *Position, ml *MoveList, keep bool, sink func(M
 			sink(wideMove(m), path[:n])
 		}
 	}
-	Canadian128.generate(&q, &wl, keep, wsink)
-	ml.N = 0
-	for _, m := range wl.Slice() {
-		ml.add(wideMove(m))
-	}
+	Canadian128.generate(&q, ml, keep, wsink)
 }
 
 func (v *Variant) wideHasCapture(p *Position) bool {
