@@ -56,7 +56,8 @@ func (d *drawRules) pushColumns(p *board.Position, m board.Move, q *board.Positi
 	if qt != nil {
 		key.tow = *qt
 	}
-	kingMove := p.Kings.Has(m.From) && !m.IsCapture()
+	// p.At, not p.Kings: a Canadian king may stand above the word (wide.go).
+	kingMove := p.At(m.From) >= board.WhiteKing && !m.IsCapture()
 	if kingMove {
 		d.reversible++
 	} else {

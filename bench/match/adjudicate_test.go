@@ -49,7 +49,7 @@ func walk(t *testing.T, v *board.Variant, fen string, first string, n int, keep 
 		v.Generate(&p, &ml)
 		for _, c := range ml.Slice() {
 			q := p.Play(c)
-			if c.IsCapture() || !p.Kings.Has(c.From) || seen[q] || v.HasCapture(&q) ||
+			if c.IsCapture() || p.At(c.From) < board.WhiteKing || seen[q] || v.HasCapture(&q) ||
 				keep != 0 && q.Pieces[board.Black]&^keep != 0 {
 				continue
 			}
@@ -118,6 +118,11 @@ func TestDrawRulesEndgames(t *testing.T) {
 		{board.Russian, "W:WKc1,Ke1:BKh8,Kf8", "", 30, "king moves", false},
 		// English: 40 moves each.
 		{board.English, "B:WK1,K2:BK31,K32", "", 80, "king moves", false},
+		// Canadian: 25 moves each. The kings start on the edge rows, which
+		// a Canadian position keeps outside Pieces and Kings (wide.go):
+		// their moves are king moves too.
+		{board.Canadian, "W:WK67,K72:BK1,K6", "", 50, "king moves", false},
+		{board.Canadian, "W:WK66,K70,K71:BK2,K3,K4", "", 50, "king moves", false},
 	} {
 		var keep board.Bitboard
 		if c.road {
@@ -131,20 +136,29 @@ func TestDrawRulesEndgames(t *testing.T) {
 }
 
 func TestDrawRulesRepetition(t *testing.T) {
-	v := board.International
-	p := mustFEN(t, v, "W:WK46,K47,K48,K49:BK1,K2,K3,K4")
-	d := newDrawRules(v, p)
-	seq := []string{"46-41", "1-6", "41-46", "6-1"}
-	for ply := 1; ply <= 8; ply++ {
-		m, err := v.ParseMove(&p, seq[(ply-1)%4])
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := p.Play(m)
-		why := d.push(&p, m, &q)
-		p = q
-		if (why != "") != (ply == 8) || (ply == 8 && why != "3-fold repetition") {
-			t.Fatalf("ply %d: %q", ply, why)
+	for _, c := range []struct {
+		v   *board.Variant
+		fen string
+		seq []string // played in a loop: the start comes back every 4 plies
+	}{
+		{board.International, "W:WK46,K47,K48,K49:BK1,K2,K3,K4", []string{"46-41", "1-6", "41-46", "6-1"}},
+		// Canadian kings going to and from the edge rows (wide.go).
+		{board.Canadian, "W:WK67,K72:BK1,K6", []string{"72-66", "1-7", "66-72", "7-1"}},
+	} {
+		v := c.v
+		p := mustFEN(t, v, c.fen)
+		d := newDrawRules(v, p)
+		for ply := 1; ply <= 8; ply++ {
+			m, err := v.ParseMove(&p, c.seq[(ply-1)%4])
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := p.Play(m)
+			why := d.push(&p, m, &q)
+			p = q
+			if (why != "") != (ply == 8) || (ply == 8 && why != "3-fold repetition") {
+				t.Fatalf("%s ply %d: %q", v.Name, ply, why)
+			}
 		}
 	}
 }

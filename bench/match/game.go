@@ -84,7 +84,7 @@ func (w *worker) play(idx int) (*Game, error) {
 				white = 0
 			}
 			why := fmt.Sprintf("%s has no move", pos.Side)
-			if v.ForeignMoves && pos.Pieces[loser] == 0 {
+			if v.ForeignMoves && pos.PieceCount(loser) == 0 {
 				why = fmt.Sprintf("%s has no pieces", loser)
 			}
 			return finish(white, why)

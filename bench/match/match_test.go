@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -104,7 +105,7 @@ func runCollect(t *testing.T, ctx context.Context, cfg Config) (*Summary, []*Gam
 }
 
 func TestMatchReproducibleAndPDN(t *testing.T) {
-	for _, v := range []*board.Variant{board.International, board.Russian} {
+	for _, v := range []*board.Variant{board.International, board.Russian, board.Canadian} {
 		t.Run(v.Name, func(t *testing.T) {
 			dir := t.TempDir()
 			cfg := Config{
@@ -531,5 +532,88 @@ func TestMatchStavropol(t *testing.T) {
 			t.Errorf("game %d: result %v (%s) in %s, which is not over", g.Index+1, g.Result, g.Reason, v.FEN(&p))
 		}
 		t.Logf("game %d: %d plies, %v (%s)", g.Index+1, len(g.Moves), g.Result, g.Reason)
+	}
+}
+
+// TestMatchCanadian plays Canadian games through the runner and Hub
+// engines. Canadian positions keep the edge rows (squares 1-6 and 66-72)
+// outside Pieces and Kings (engine/board/wide.go), so the openings put
+// pieces there: from W:WK1:B14 White's king on square 1 must take Black's
+// last man, and Black has lost; W:WK67,K72:BK1,K6 has every piece there
+// (nothing in Pieces at all). Every game must replay legally, read back
+// from the PDN with its start and end as the rules say.
+func TestMatchCanadian(t *testing.T) {
+	v := board.Canadian
+	engines := []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")}
+	op := func(line string) Opening {
+		o, err := ParseOpening(v, line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	for _, c := range []struct {
+		name     string
+		openings []Opening
+		maxPlies int
+		check    func(g *Game) string // "" when the game is as expected
+	}{
+		{"edge king takes the last man", []Opening{op("W:WK1:B14")}, 0, func(g *Game) string {
+			if g.Result != 1 || g.Reason != "black has no move" || len(g.Moves) != 1 {
+				return "want 1 (black has no move) after 1 move"
+			}
+			return ""
+		}},
+		{"edge kings", []Opening{op("W:WK67,K72:BK1,K6")}, 200, func(g *Game) string {
+			if len(g.Moves) > 0 && g.Result == 0.5 && !strings.Contains(g.Reason, "king moves") &&
+				!strings.Contains(g.Reason, "repetition") && !strings.Contains(g.Reason, "maximum game length") {
+				return "a draw for no rule"
+			}
+			return ""
+		}},
+		{"start", openingSuite(t, v, 1), 300, nil},
+	} {
+		path := filepath.Join(t.TempDir(), "canadian.pdn")
+		_, games := runCollect(t, context.Background(), Config{Variant: v, Engines: engines,
+			Games: 2, TC: TimeControl{Depth: 2}, Openings: c.openings, MaxPlies: c.maxPlies, PDN: path})
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, err := board.ReadPDN(bytes.NewReader(data))
+		if err != nil || len(read) != len(games) {
+			t.Fatalf("%s: %d games read back from the PDN, want %d: %v", c.name, len(read), len(games), err)
+		}
+		for i, g := range games {
+			if read[i].Variant != v || read[i].Start != g.Start || !movesEqual(read[i].Moves, g.Moves) {
+				t.Errorf("%s: game %d does not read back from the PDN", c.name, g.Index+1)
+			}
+			p := g.Start
+			for i, m := range g.Moves {
+				var ml board.MoveList
+				v.Generate(&p, &ml)
+				if !slices.Contains(ml.Slice(), m) {
+					t.Fatalf("%s: game %d: move %d (%s) is not legal in %s", c.name, g.Index+1, i+1, v.FormatMove(nil, m), v.FEN(&p))
+				}
+				p = p.Play(m)
+			}
+			if over, win := v.Outcome(&p, nil); over {
+				white := 1.0
+				if win != (p.Side == board.White) {
+					white = 0
+				}
+				if g.Result != white {
+					t.Errorf("%s: game %d ends in %s (%s): result %v, want %v", c.name, g.Index+1, v.FEN(&p), g.Reason, g.Result, white)
+				}
+			} else if g.Result != 0.5 {
+				t.Errorf("%s: game %d: result %v (%s) in %s, which is not over", c.name, g.Index+1, g.Result, g.Reason, v.FEN(&p))
+			}
+			if c.check != nil {
+				if why := c.check(g); why != "" {
+					t.Errorf("%s: game %d: result %v (%s) after %d moves: %s", c.name, g.Index+1, g.Result, g.Reason, len(g.Moves), why)
+				}
+			}
+			t.Logf("%s: game %d: %d plies, %v (%s)", c.name, g.Index+1, len(g.Moves), g.Result, g.Reason)
+		}
 	}
 }

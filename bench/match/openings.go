@@ -140,7 +140,7 @@ func checkOpening(v *board.Variant, o Opening) error {
 	if ml.N == 0 {
 		return fmt.Errorf("the game is over after the opening (%s)", v.FEN(&p))
 	}
-	if p.Pieces[board.White] == 0 || p.Pieces[board.Black] == 0 {
+	if p.PieceCount(board.White) == 0 || p.PieceCount(board.Black) == 0 {
 		return fmt.Errorf("a side has no pieces (%s)", v.FEN(&p))
 	}
 	return nil

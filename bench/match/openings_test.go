@@ -60,6 +60,52 @@ W:W31-50:B1-20
 	}
 }
 
+// TestCanadianOpenings reads Canadian openings, among them positions whose
+// pieces stand on the edge rows (squares 1-6, 66-72), which a Canadian
+// position keeps outside Pieces (engine/board/wide.go): a side with pieces
+// only there still has pieces.
+func TestCanadianOpenings(t *testing.T) {
+	v := board.Canadian
+	for _, c := range []struct {
+		line  string
+		moves int
+		err   string // a part of the error, "" for none
+	}{
+		{line: "1. 46-40 25-31 2. 40-35", moves: 3},
+		{line: "1.46-40 25-31 2.40-35 # glued and commented", moves: 3},
+		{line: "W:WK1:B14"},
+		{line: "W:W40:BK70"},
+		{line: "B:W67:B30"},
+		{line: "W:WK1,K2,K3,66,69,70,71,72:BK67,K68,4,5,6"},
+		{line: "W:W40:B", err: "a side has no pieces"},
+		{line: "1. 46-40 25-31 2. 40-41", err: "move 3"},
+		{line: "W:W73:B1", err: "73"},
+	} {
+		ops, err := ReadOpenings(strings.NewReader(c.line+"\n"), v)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: %v, want an error with %q", c.line, err, c.err)
+			}
+			continue
+		}
+		if err != nil || len(ops) != 1 {
+			t.Errorf("%q: %d openings, %v", c.line, len(ops), err)
+			continue
+		}
+		o := ops[0]
+		if len(o.Moves) != c.moves {
+			t.Errorf("%q: %d moves, want %d", c.line, len(o.Moves), c.moves)
+		}
+		// FormatOpening writes a line that reads back to the same position.
+		text := FormatOpening(v, o)
+		back, err := ParseOpening(v, text)
+		if err != nil || back.Position() != o.Position() {
+			p, q := o.Position(), back.Position()
+			t.Errorf("%q: written %q, read back %s (%v), want %s", c.line, text, v.FEN(&q), err, v.FEN(&p))
+		}
+	}
+}
+
 // materialSearcher scores a position by material (man 100, king 300) for
 // the side to move, as the fake engine's info score does.
 type materialSearcher struct{ inner engine.Searcher }
@@ -76,16 +122,29 @@ func (m materialSearcher) SetOptions(engine.Options) {}
 
 func material(p *board.Position) int {
 	us, them := p.Side, p.Side.Opponent()
-	return p.Men(us).Count() + 3*p.KingsOf(us).Count() - p.Men(them).Count() - 3*p.KingsOf(them).Count()
+	// PieceCount and KingCount also see a Canadian position's edge squares.
+	return p.PieceCount(us) + 2*p.KingCount(us) - p.PieceCount(them) - 2*p.KingCount(them)
 }
 
 func TestGenerateOpenings(t *testing.T) {
-	v := board.International
+	for _, c := range []struct {
+		v     *board.Variant
+		first int // legal moves from the start
+	}{
+		{board.International, 9},
+		{board.Canadian, 11},
+	} {
+		t.Run(c.v.Name, func(t *testing.T) { testGenerateOpenings(t, c.v, c.first) })
+	}
+}
+
+func testGenerateOpenings(t *testing.T, v *board.Variant, first int) {
 	all, err := GenerateOpenings(v, GenerateSpec{Plies: 3}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 9 * 9 * 9 = 729 move sequences; distinct positions after 3 plies.
+	// At most first^3 move sequences (9 * 9 * 9 = 729 in International);
+	// distinct positions after 3 plies.
 	seen := map[board.Position]bool{}
 	for _, o := range all {
 		p := o.Position()
@@ -97,7 +156,7 @@ func TestGenerateOpenings(t *testing.T) {
 			t.Fatal("scored without a searcher")
 		}
 	}
-	if len(all) < 100 || len(all) > 729 {
+	if len(all) < 100 || len(all) > first*first*first {
 		t.Fatalf("%d positions after 3 plies", len(all))
 	}
 	thin, _ := GenerateOpenings(v, GenerateSpec{Plies: 3, Count: 10}, nil)
@@ -118,7 +177,7 @@ func TestGenerateOpenings(t *testing.T) {
 		if !o.Searched || o.Score != 0 {
 			t.Fatalf("kept %s with score %d", o.Text, o.Score)
 		}
-		if _, err := ParseOpening(v, o.Text); err != nil {
+		if back, err := ParseOpening(v, o.Text); err != nil || back.Position() != o.Position() {
 			t.Fatalf("generated line %q does not read back: %v", o.Text, err)
 		}
 	}

@@ -216,9 +216,9 @@ func (g *game) over() bool {
 		winner = winner.Opponent()
 	}
 	switch {
-	case g.pos.Kings != 0 && g.v.Goal == board.Breakthrough:
+	case g.pos.KingCount(board.White)+g.pos.KingCount(board.Black) != 0 && g.v.Goal == board.Breakthrough:
 		g.printf("%s has a king: %s wins. (new, undo or quit)\n", title(winner), title(winner))
-	case g.v.ForeignMoves && g.pos.Pieces[winner.Opponent()] == 0:
+	case g.v.ForeignMoves && g.pos.PieceCount(winner.Opponent()) == 0:
 		// Stavropol: the side to move may have foreign moves, or the
 		// side that has just moved may have lost its last piece.
 		g.printf("%s has no pieces: %s wins. (new, undo or quit)\n", title(winner.Opponent()), title(winner))
@@ -430,8 +430,9 @@ func (g *game) show() {
 	if g.tow.Height() > 0 {
 		// Bashni: the columns, top first (w, b men, W, B kings).
 		sb.WriteString("columns:")
-		for _, sq := range geo.List(g.pos.Occupied()) {
-			if col := g.tow.Column(sq); col.Len() > 0 {
+		for n := 1; n <= geo.Squares; n++ {
+			sq, _ := geo.Bit(n)
+			if col := g.tow.Column(sq); g.pos.At(sq) != board.Empty && col.Len() > 0 {
 				fmt.Fprintf(&sb, " %s=%c", g.v.SquareName(sq), ".wbWB"[g.pos.At(sq)])
 				for k := 0; k < col.Len(); k++ {
 					sb.WriteByte("wbWB"[col.At(k)])

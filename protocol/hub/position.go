@@ -82,7 +82,7 @@ func parsePosition(v *board.Variant, text string) (board.Position, error) {
 	if err != nil {
 		return p, err
 	}
-	if p.Pieces[p.Side.Opponent()] == 0 && !v.ForeignMoves {
+	if p.PieceCount(p.Side.Opponent()) == 0 && !v.ForeignMoves {
 		return p, fmt.Errorf("%s is not to move and has no pieces", p.Side.Opponent())
 	}
 	return p, nil

@@ -62,7 +62,7 @@ func main() {
 		switch l.Command {
 		case "hub":
 			say(hub.Format("id", hub.A("name", *name), hub.A("version", "1.0"), hub.A("author", "damka tests")))
-			say(`param name=variant value=normal type=enum values="normal russian brazilian english stavropol"`)
+			say(`param name=variant value=normal type=enum values="normal russian brazilian english stavropol canadian"`)
 			say("wait")
 		case "set-param":
 			n, _ := l.Get("name")
@@ -158,5 +158,6 @@ func main() {
 // material is the balance of the side to move: man 1, king 3.
 func material(p *board.Position) int {
 	us, them := p.Side, p.Side.Opponent()
-	return p.Men(us).Count() + 3*p.KingsOf(us).Count() - p.Men(them).Count() - 3*p.KingsOf(them).Count()
+	// PieceCount and KingCount also see a Canadian position's edge squares.
+	return p.PieceCount(us) + 2*p.KingCount(us) - p.PieceCount(them) - 2*p.KingCount(them)
 }
