@@ -218,6 +218,7 @@ func TestMatchDXPUsage(t *testing.T) {
 		want string
 	}{
 		{"russian", func(c *Config) { c.Variant = board.Russian }, "only variant international"},
+		{"canadian", func(c *Config) { c.Variant = board.Canadian }, "only variant international (DXP carries no other rules), not canadian"},
 		{"two dxp", func(c *Config) { c.Engines[0] = dxpSpec("D2", closed) }, "at most one DXP engine"},
 		{"three engines", func(c *Config) { c.Engines = append(c.Engines, fakeSpec("B")) }, "two-engine match"},
 		{"increment", func(c *Config) { c.TC.Inc = time.Second }, "sudden-death"},

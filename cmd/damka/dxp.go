@@ -41,8 +41,14 @@ func dxpCmd(args []string) error {
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
+	variant := fs.String("variant", "international", "rule set: DXP carries International draughts only")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if v, err := board.Lookup(*variant); err != nil {
+		return usagef("%v", err)
+	} else if v != board.International {
+		return usagef("--variant %s: DXP carries International draughts only (use hub or match for %s)", v.Name, v.Title)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -151,3 +151,21 @@ func TestDXPEndToEnd(t *testing.T) {
 		t.Error("damka dxp did not exit after SIGINT")
 	}
 }
+
+// TestDXPVariant: DXP carries International draughts only; asking dxp for
+// another variant is a usage error that says so, before any connection.
+func TestDXPVariant(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--variant", "canadian"}, "--variant canadian: DXP carries International draughts only"},
+		{[]string{"--variant", "russian", "--connect", "127.0.0.1:1"}, "--variant russian: DXP carries International draughts only"},
+		{[]string{"--variant", "chess"}, `unknown variant "chess"`},
+	} {
+		err := dxpCmd(c.args)
+		if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("dxp %v: %v, want a usage error with %q", c.args, err, c.want)
+		}
+	}
+}

@@ -191,6 +191,10 @@ func TestHubE2E(t *testing.T) {
 	t.Run("game-russian", func(t *testing.T) {
 		testHubGame(t, bin, board.Russian, "russian", "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww")
 	})
+	t.Run("game-canadian", func(t *testing.T) {
+		// 12x12: no Hub name is established, so damka's own.
+		testHubGame(t, bin, board.Canadian, "canadian", "W"+strings.Repeat("b", 30)+strings.Repeat("e", 12)+strings.Repeat("w", 30))
+	})
 	t.Run("stop-infinite", func(t *testing.T) { testHubStop(t, bin) })
 	t.Run("ping-during-search", func(t *testing.T) { testHubPing(t, bin) })
 	t.Run("robustness", func(t *testing.T) { testHubRobustness(t, bin) })

@@ -88,6 +88,50 @@ func TestPlayE2E(t *testing.T) {
 		)
 	})
 
+	t.Run("canadian", func(t *testing.T) {
+		// 12x12 with 72 numbered squares. The edge rows (1-6, 67-72) and
+		// square 66 are outside Position.Pieces (engine/board/wide.go):
+		// the board, the moves and the game end must see them.
+		out := runPlay(t, bin, strings.Join([]string{
+			"moves",
+			"46-40", // the engine answers
+			"fen W:WK1,K2,66:BK67,5,30",
+			"fen",
+			"moves",
+			"go",
+			"fen W:WK1:B14",
+			"1x21", // the king on 1 takes Black's last man
+		}, "\n")+"\n", "--variant", "canadian", "--level", "depth=2")
+		wantAll(t, out,
+			"Canadian draughts",
+			"legal moves (11): 44-37 45-38 46-39 47-40 48-41 43-37 44-38 45-39 46-40 47-41 48-42",
+			"you play 46-40",
+			"damka plays ",
+			"W:WK1,K2,66:B5,30,K67",
+			"legal moves (22): 66-60 1-7 1-8 ",
+			"you play 1x21",
+			"Black has no legal move: White wins.",
+		)
+		// The start: Black's men on row 12 (squares 1-6), White's on row 1
+		// (67-72), the numbers beside them.
+		wantAll(t, out,
+			"\n      b     b     b     b     b     b          1     2     3     4     5     6\n",
+			"\n   b     b     b     b     b     b         19    20    21    22    23    24\n",
+			"\n   .     .     .     .     .     .         31    32    33    34    35    36\n",
+			"\n      w     w     w     w     w     w         61    62    63    64    65    66\n",
+			"\n   w     w     w     w     w     w         67    68    69    70    71    72\n",
+		)
+		// The set-up position: kings on rows 1 and 12, a man on 66.
+		wantAll(t, out,
+			"\n      W     W     .     .     b     .          1     2     3     4     5     6\n",
+			"\n      .     .     .     .     .     w         61    62    63    64    65    66\n",
+			"\n   B     .     .     .     .     .         67    68    69    70    71    72\n",
+		)
+		if strings.Contains(out, "panic") {
+			t.Errorf("panic:\n%s", out)
+		}
+	})
+
 	t.Run("bashni", func(t *testing.T) {
 		// c3 takes the black man over a white man on d4: the capturer
 		// holds the black man, d4 becomes White's; black's only reply is

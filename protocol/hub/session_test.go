@@ -128,6 +128,7 @@ func TestVariantAliases(t *testing.T) {
 		"normal": board.International, "international": board.International, "standard": board.International,
 		"Normal": board.International, "russian": board.Russian, "brazilian": board.Brazilian,
 		"english": board.English, "american": board.English,
+		"canadian": board.Canadian, "Canadian": board.Canadian,
 	} {
 		s := NewSession(&fakeSearcher{}, strings.NewReader(""), &strings.Builder{})
 		if err := s.SetParam("variant", name); err != nil || s.variant != want {
