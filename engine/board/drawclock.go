@@ -234,8 +234,13 @@ func (v *Variant) DrawClockAfter(history []Position, p *Position) DrawClock {
 }
 
 // MaterialChanged reports whether a capture or a promotion led from a to b:
-// the number of pieces or of kings differs.
+// the number of pieces or of kings differs (on every board: Canadian's
+// squares above the word count too).
 func MaterialChanged(a, b *Position) bool {
+	if a.wide {
+		return a.PieceCount(White)+a.PieceCount(Black) != b.PieceCount(White)+b.PieceCount(Black) ||
+			a.KingCount(White)+a.KingCount(Black) != b.KingCount(White)+b.KingCount(Black)
+	}
 	return a.Occupied().Count() != b.Occupied().Count() || a.Kings.Count() != b.Kings.Count()
 }
 

@@ -428,7 +428,7 @@ func (g *Game) WritePDN(w io.Writer) error {
 		v = International
 	}
 	start := g.Start
-	if start.Occupied() == 0 {
+	if start.PieceCount(White)+start.PieceCount(Black) == 0 {
 		start = v.Start()
 		if g.StartFEN != "" {
 			p, err := v.ParseFEN(g.StartFEN)

@@ -3,6 +3,7 @@ package board
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -127,5 +128,28 @@ func TestWideCounts(t *testing.T) {
 		if _, err := Canadian.ParseFEN(bad); err == nil {
 			t.Errorf("ParseFEN(%q) accepted", bad)
 		}
+	}
+}
+
+// Code that reads positions without the variant must see the squares above
+// the word: a start with every piece on them is a start (PDN), and a quiet
+// move from the last row changes no material.
+func TestWideWithoutVariant(t *testing.T) {
+	p, err := Canadian.ParseFEN("W:W67,K68:B1,K2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml MoveList
+	Canadian.Generate(&p, &ml)
+	for _, m := range ml.Slice() {
+		q := p.Play(m)
+		if MaterialChanged(&p, &q) {
+			t.Errorf("%s: a quiet move changes material", Canadian.FormatMove(&p, m))
+		}
+	}
+	g := &Game{Variant: Canadian, Start: p, Moves: ml.Moves[:1]}
+	var sb strings.Builder
+	if err := g.WritePDN(&sb); err != nil || !strings.Contains(sb.String(), Canadian.FEN(&p)) {
+		t.Errorf("WritePDN: %v\n%s", err, sb.String())
 	}
 }

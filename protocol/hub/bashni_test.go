@@ -43,3 +43,48 @@ func TestBashniColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestFENArgument: pos fen= sets a base position in the variant's FEN,
+// columns included for Bashni (which the position string cannot carry),
+// and moves are replayed from it with their columns; a bad FEN is refused
+// and leaves the position as it was.
+func TestFENArgument(t *testing.T) {
+	h := newHarness(t)
+	h.answer("set-param name=variant value=bashni", "init")
+	fen := "W:Wc3(bb):Bd4(w),f6,a7"
+	v := board.Bashni
+	p, tw, err := v.ParseTowersFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := v.ParseMove(&p, "c3:g7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(`pos fen="`+fen+`" moves="`+v.FormatHubMove(m)+`"`, "level depth=1", "go think")
+	if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
+		t.Fatalf("got %q", got)
+	}
+	q, qt := v.Next(&p, &tw, m)
+	c := h.fake.lastCall(t)
+	if c.root != q || len(c.history) != 1 || c.history[0] != p {
+		t.Errorf("root %s, want %s", v.FEN(&c.root), v.FEN(&q))
+	}
+	if c.limits.Columns == nil || len(c.limits.Columns.Towers) != 2 || c.limits.Columns.Towers[0] != tw || c.limits.Columns.Towers[1] != qt {
+		t.Fatalf("search got columns %+v, want the FEN's and the move's", c.limits.Columns)
+	}
+	if qt.Height() != 4 {
+		t.Errorf("after c3:g7: %s, want four black men under the white top", v.TowersFEN(&q, &qt))
+	}
+	for _, bad := range []string{`pos fen="W:Wc3(bb):Bd4(w"`, `pos fen="W:Wc3:B"`, `pos fen="nonsense"`} {
+		h.send(bad)
+		if got := h.next(); !strings.HasPrefix(got, "error") {
+			t.Errorf("%s: got %q, want an error", bad, got)
+		}
+	}
+	h.send("level depth=1", "go think")
+	h.until("done")
+	if c := h.fake.lastCall(t); c.root != q {
+		t.Errorf("a bad fen changed the position to %s", v.FEN(&c.root))
+	}
+}

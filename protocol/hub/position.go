@@ -1,18 +1,19 @@
 package hub
 
-// The pos command: pos [pos=<position>] [start] [moves="<m1> <m2> ..."].
+// The pos command: pos [pos=<position>] [fen=<FEN>] [start] [moves="<m1> <m2> ..."].
 //
 // The base position is pos= (protocols.md 1.6: 51 characters on 10x10, and
-// the 33 characters of pydraughts on 8x8, 1.6a) or, with the start flag or
-// with neither, the initial position; when both appear the last one wins,
-// as in Scan. Then every move of moves= is read in Hub notation and played.
+// the 33 characters of pydraughts on 8x8, 1.6a), fen= (damka's extension:
+// a PDN FEN in the variant's notation, the only way to give Bashni columns,
+// "W:Wa1(wbb),Kc3:Bd6(bW)") or, with the start flag or with none of them,
+// the initial position; when several appear the last one wins, as in Scan. Then every move of moves= is read in Hub notation and played.
 // The moves are there so that the engine sees repetitions: every position
 // they pass through becomes the history given to Search.
 //
-// Bashni: the position string has no room for columns, so the base has
-// none (every column one piece: the initial position, or a position set up
-// without columns), and the moves build them: they are replayed with their
-// columns and passed to Search as engine.Limits.Towers.
+// Bashni: the position string has no room for columns, so a base given
+// by pos= has none (every column one piece); a base given by fen= may have
+// them. The moves are replayed with their columns and passed to Search as
+// engine.Limits.Columns.
 //
 // The command is all or nothing: a bad position or any illegal move answers
 // an error and leaves the position, the history and the limits as they were.
@@ -29,18 +30,26 @@ import (
 func (s *Session) cmdPos(l Line) {
 	v := s.variant
 	base := v.Start()
+	var tw board.Towers // Bashni: the columns of base, then of cur
 	moves := ""
 	for _, a := range l.Args {
 		switch a.Name {
 		case "start":
-			base = v.Start()
+			base, tw = v.Start(), board.Towers{}
 		case "pos":
 			p, err := parsePosition(v, a.Value)
 			if err != nil {
 				s.errorf("bad position: %v", err)
 				return
 			}
-			base = p
+			base, tw = p, board.Towers{}
+		case "fen":
+			p, t, err := parseFENArg(v, a.Value)
+			if err != nil {
+				s.errorf("bad fen: %v", err)
+				return
+			}
+			base, tw = p, t
 		case "moves":
 			moves = a.Value
 		default:
@@ -49,7 +58,6 @@ func (s *Session) cmdPos(l Line) {
 	}
 	var history []board.Position
 	var towers []board.Towers // Bashni: each position's columns
-	var tw board.Towers
 	cur := base
 	fields := strings.Fields(moves)
 	for i, text := range fields {
@@ -82,8 +90,34 @@ func parsePosition(v *board.Variant, text string) (board.Position, error) {
 	if err != nil {
 		return p, err
 	}
+	return p, checkOpponent(v, &p)
+}
+
+// checkOpponent refuses a position whose side not to move has no pieces:
+// it cannot have lost them all by its own move. (It can in Stavropol
+// draughts, by a forced capture with one of the opponent's pieces: the
+// game is then over.)
+func checkOpponent(v *board.Variant, p *board.Position) error {
 	if p.PieceCount(p.Side.Opponent()) == 0 && !v.ForeignMoves {
-		return p, fmt.Errorf("%s is not to move and has no pieces", p.Side.Opponent())
+		return fmt.Errorf("%s is not to move and has no pieces", p.Side.Opponent())
 	}
-	return p, nil
+	return nil
+}
+
+// parseFENArg reads the fen= argument: a FEN in the variant's notation,
+// with columns for Bashni (board.Variant.ParseTowersFEN) and without for
+// the others, checked as pos= is.
+func parseFENArg(v *board.Variant, text string) (board.Position, board.Towers, error) {
+	var p board.Position
+	var t board.Towers
+	var err error
+	if v.Columns {
+		p, t, err = v.ParseTowersFEN(text)
+	} else {
+		p, err = v.ParseFEN(text)
+	}
+	if err != nil {
+		return p, t, err
+	}
+	return p, t, checkOpponent(v, &p)
 }
