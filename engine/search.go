@@ -78,10 +78,7 @@ func (t *thread) play(ply int, m board.Move) {
 	} else {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMove(f.key, &f.pos, m)
-		c.rev = 0
-		if reversible(&f.pos, m) {
-			c.rev = f.rev + 1
-		}
+		c.rev = f.nextRev(reversible(&f.pos, m))
 	}
 	t.stepClock(f, c, m)
 	t.keys[t.hist+ply+1] = c.key ^ runKey(&c.pos)

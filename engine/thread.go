@@ -140,10 +140,16 @@ func (t *thread) playSpecial(ply int, m board.Move) {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMoveWide(f.key, &f.pos, m)
 	}
-	c.rev = 0
-	if reversibleWide(&f.pos, m) {
-		c.rev = f.rev + 1
+	c.rev = f.nextRev(reversibleWide(&f.pos, m))
+}
+
+// nextRev is the child's count of plies since the last irreversible move,
+// after a move that is reversible or not.
+func (f *frame) nextRev(reversible bool) int {
+	if reversible {
+		return f.rev + 1
 	}
+	return 0
 }
 
 // playColumns is play's and qsearch's move for Bashni: it plays m on the

@@ -89,27 +89,23 @@ func newWideTables() *wideTables {
 // Wide evaluates a Canadian position from the side to move's view (100 = one man).
 func Wide(p *board.Position128) int {
 	t, w := wide, &paramsInternational
-	var mg, eg int // White's view
 	var side [2]sideInfo
+	var run [2]int
 	t.side(p, board.White, w, &side[board.White])
 	t.side(p, board.Black, w, &side[board.Black])
 	for c := board.White; c <= board.Black; c++ {
-		sign := 1 - 2*int(c)
-		s := &side[c]
-		mat := 100*s.men + w.king*s.kings
-		mg += sign * (mat + s.mg)
-		eg += sign * (mat + s.eg)
 		if side[c^1].kings == 0 {
-			run := sign * t.runaways(p, c, w)
-			mg += run
-			eg += run
+			run[c] = t.runaways(p, c, w)
 		}
 	}
 	// Taper by the men left, as normal does: 60 men at the start.
-	const maxMen = 2 * 5 * wideSize / 2
-	men := min(side[0].men+side[1].men, maxMen)
-	score := (mg*men + eg*(maxMen-men)) / maxMen
-	score = t.scale(w, p, &side, score)
+	score := blend(w, &side, &run, 2*5*wideSize/2) // White's view
+	// The flying-king endings of endgame.go, carried over from 10x10
+	// unmeasured.
+	score = scale(w, &side, score, func(strong board.Color) bool {
+		return !empty128(and128(and128(p.Pieces[strong], p.Kings), t.mainDiag)) &&
+			empty128(and128(p.Pieces[strong^1], t.mainDiag))
+	})
 	score = max(-Limit, min(Limit, score))
 	if p.Side == board.Black {
 		return -score
@@ -203,48 +199,6 @@ func (t *wideTables) shadow(c board.Color, opp, men board.Bitboard128) board.Bit
 		}
 	}
 	return sh
-}
-
-// scale is the flying-king endgame scaling of endgame.go, carried over from
-// 10x10 unmeasured: a lone king holds small material advantages and kings
-// on both sides defend well. The conditions are colour-symmetric and the
-// division truncates towards zero, so symmetry survives.
-func (t *wideTables) scale(w *params, p *board.Position128, side *[2]sideInfo, score int) int {
-	wk, bk := side[0].kings, side[1].kings
-	if !w.drawish {
-		if side[0].men == 0 && side[1].men == 0 && wk == 1 && bk == 1 {
-			return 0
-		}
-		return score
-	}
-	if wk == 0 || bk == 0 {
-		return score
-	}
-	sn, wn := side[0].men+wk, side[1].men+bk // strong side's pieces, weak side's
-	strong := board.White
-	if wn > sn || (wn == sn && score < 0) {
-		strong, sn, wn = board.Black, wn, sn
-	}
-	if wn == 1 {
-		if sn == 1 {
-			return 0
-		}
-		if sn <= 3 {
-			// Three kings holding the long diagonal against a king off it
-			// can build the net; otherwise the lone king draws.
-			ownsDiag := !empty128(and128(and128(p.Pieces[strong], p.Kings), t.mainDiag)) &&
-				empty128(and128(p.Pieces[strong^1], t.mainDiag))
-			if sn == 3 && ownsDiag && side[strong].kings == 3 {
-				return score / 2
-			}
-			return score / 16
-		}
-		return score
-	}
-	if sn-wn <= 1 {
-		return score / 2
-	}
-	return score
 }
 
 // Set operations on the wide board (board.Bitboard128 keeps its own

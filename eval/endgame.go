@@ -5,8 +5,10 @@ import "damka/engine/board"
 // scale pulls score towards the draw in flying-king endings that material
 // alone would call won. score is White's view; the conditions are colour
 // symmetric and the integer division truncates towards zero, so the
-// mirror-symmetry of the evaluation survives.
-func scale(t *tables, w *params, p *board.Position, side *[2]sideInfo, score int) int {
+// mirror-symmetry of the evaluation survives. ownsDiag tells, on the
+// board evaluated, whether the strong side's kings hold the long diagonal
+// and the lone king is off it; it is asked only in that ending.
+func scale(w *params, side *[2]sideInfo, score int, ownsDiag func(strong board.Color) bool) int {
 	if !w.drawish {
 		if side[0].men == 0 && side[1].men == 0 && side[0].kings == 1 && side[1].kings == 1 {
 			return 0
@@ -22,7 +24,6 @@ func scale(t *tables, w *params, p *board.Position, side *[2]sideInfo, score int
 	if bn > wn || (bn == wn && score < 0) {
 		strong = board.Black
 	}
-	weak := strong ^ 1
 	sn, wnWeak := wn, bn
 	if strong == board.Black {
 		sn, wnWeak = bn, wn
@@ -36,9 +37,7 @@ func scale(t *tables, w *params, p *board.Position, side *[2]sideInfo, score int
 			// Against up to three pieces the lone king draws unless the
 			// strong side owns the main diagonal and the lone king is off
 			// it (then three kings can build the winning net).
-			ownsDiag := p.Pieces[strong]&p.Kings&t.mainDiag != 0 &&
-				p.Pieces[weak]&t.mainDiag == 0
-			if sn == 3 && ownsDiag && side[strong].kings == 3 {
+			if sn == 3 && side[strong].kings == 3 && ownsDiag(strong) {
 				return score / 2
 			}
 			return score / 16
@@ -51,4 +50,21 @@ func scale(t *tables, w *params, p *board.Position, side *[2]sideInfo, score int
 		return score / 2
 	}
 	return score
+}
+
+// blend turns the two sides' contributions into White's score: material
+// and positional terms, the runaways (run: computed by the caller only
+// for a side whose opponent has no king), tapered from the middlegame to
+// the endgame square values as the men of maxMen come off.
+func blend(w *params, side *[2]sideInfo, run *[2]int, maxMen int) int {
+	var mg, eg int
+	for c := board.White; c <= board.Black; c++ {
+		sign := 1 - 2*int(c)
+		s := &side[c]
+		mat := 100*s.men + w.king*s.kings
+		mg += sign * (mat + s.mg + run[c])
+		eg += sign * (mat + s.eg + run[c])
+	}
+	men := min(side[0].men+side[1].men, maxMen)
+	return (mg*men + eg*(maxMen-men)) / maxMen
 }

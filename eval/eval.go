@@ -92,28 +92,21 @@ func giveaway(v *board.Variant, p *board.Position) int {
 func normal(v *board.Variant, p *board.Position) int {
 	t := tablesFor(v.Geo)
 	w := paramsFor(v)
-	var mg, eg int // White's view
 	var side [2]sideInfo
+	var run [2]int
 	t.side(p, board.White, w, &side[board.White])
 	t.side(p, board.Black, w, &side[board.Black])
 	for c := board.White; c <= board.Black; c++ {
-		sign := 1 - 2*int(c)
-		s := &side[c]
-		mat := 100*s.men + w.king*s.kings
-		mg += sign * (mat + s.mg)
-		eg += sign * (mat + s.eg)
 		if side[c^1].kings == 0 {
-			run := t.runaways(p, c, w)
-			mg += sign * run
-			eg += sign * run
+			run[c] = t.runaways(p, c, w)
 		}
 	}
 	// Taper by the men left: square values of the opening give way to those
 	// of the endgame as men come off.
-	maxMen := 2 * v.Rows * v.Geo.Width / 2
-	men := min(side[0].men+side[1].men, maxMen)
-	score := (mg*men + eg*(maxMen-men)) / maxMen
-	score = scale(t, w, p, &side, score)
+	score := blend(w, &side, &run, 2*v.Rows*v.Geo.Width/2) // White's view
+	score = scale(w, &side, score, func(strong board.Color) bool {
+		return p.Pieces[strong]&p.Kings&t.mainDiag != 0 && p.Pieces[strong^1]&t.mainDiag == 0
+	})
 	score = max(-Limit, min(Limit, score))
 	if p.Side == board.Black {
 		return -score

@@ -87,44 +87,57 @@ func (p *Position) KingsOf(c Color) Bitboard { return p.Pieces[c] & p.Kings }
 // At returns the piece on square s.
 func (p *Position) At(s Square) Piece {
 	if s >= 64 {
-		return p.wideAt(s)
+		// Canadian's squares above the word (wide.go).
+		return pieceOn(&p.high[White], &p.high[Black], &p.high[2], 1<<uint(s-64))
 	}
-	b := s.Bit()
-	king := p.Kings&b != 0
-	switch {
-	case p.Pieces[White]&b != 0 && king:
-		return WhiteKing
-	case p.Pieces[White]&b != 0:
-		return WhiteMan
-	case p.Pieces[Black]&b != 0 && king:
-		return BlackKing
-	case p.Pieces[Black]&b != 0:
-		return BlackMan
-	}
-	return Empty
+	return pieceOn(&p.Pieces[White], &p.Pieces[Black], &p.Kings, s.Bit())
 }
 
 // Put places piece pc on square s (Empty clears it).
 func (p *Position) Put(s Square, pc Piece) {
 	if s >= 64 {
-		p.widePut(s, pc)
+		putOn(&p.high[White], &p.high[Black], &p.high[2], 1<<uint(s-64), pc)
 		return
 	}
-	b := s.Bit()
-	p.Pieces[White] &^= b
-	p.Pieces[Black] &^= b
-	p.Kings &^= b
+	putOn(&p.Pieces[White], &p.Pieces[Black], &p.Kings, s.Bit(), pc)
+}
+
+// set is one word of squares: a Bitboard, or the high part of Canadian's
+// wide layout.
+type set interface{ Bitboard | uint16 }
+
+// pieceOn returns the piece on the square b of the sets white, black, kings.
+func pieceOn[T set](white, black, kings *T, b T) Piece {
+	king := *kings&b != 0
+	switch {
+	case *white&b != 0 && king:
+		return WhiteKing
+	case *white&b != 0:
+		return WhiteMan
+	case *black&b != 0 && king:
+		return BlackKing
+	case *black&b != 0:
+		return BlackMan
+	}
+	return Empty
+}
+
+// putOn puts pc on the square b of the sets white, black, kings.
+func putOn[T set](white, black, kings *T, b T, pc Piece) {
+	*white &^= b
+	*black &^= b
+	*kings &^= b
 	switch pc {
 	case WhiteMan:
-		p.Pieces[White] |= b
+		*white |= b
 	case BlackMan:
-		p.Pieces[Black] |= b
+		*black |= b
 	case WhiteKing:
-		p.Pieces[White] |= b
-		p.Kings |= b
+		*white |= b
+		*kings |= b
 	case BlackKing:
-		p.Pieces[Black] |= b
-		p.Kings |= b
+		*black |= b
+		*kings |= b
 	}
 }
 

@@ -232,42 +232,6 @@ func (v *Variant) wideParseMove(p *Position, text string) (Move, error) {
 	return wideMove(m), nil
 }
 
-// wideAt and widePut are At and Put for the squares above the word.
-func (p *Position) wideAt(s Square) Piece {
-	b := uint16(1) << uint(s-64)
-	king := p.high[2]&b != 0
-	switch {
-	case p.high[White]&b != 0 && king:
-		return WhiteKing
-	case p.high[White]&b != 0:
-		return WhiteMan
-	case p.high[Black]&b != 0 && king:
-		return BlackKing
-	case p.high[Black]&b != 0:
-		return BlackMan
-	}
-	return Empty
-}
-
-func (p *Position) widePut(s Square, pc Piece) {
-	b := uint16(1) << uint(s-64)
-	p.high[White] &^= b
-	p.high[Black] &^= b
-	p.high[2] &^= b
-	switch pc {
-	case WhiteMan:
-		p.high[White] |= b
-	case BlackMan:
-		p.high[Black] |= b
-	case WhiteKing:
-		p.high[White] |= b
-		p.high[2] |= b
-	case BlackKing:
-		p.high[Black] |= b
-		p.high[2] |= b
-	}
-}
-
 // onPromotionRow reports whether square s is on the row where c's men
 // are crowned.
 func (v *Variant) onPromotionRow(c Color, s Square) bool {
