@@ -63,6 +63,8 @@ var fuzzPositions = []struct {
 	{Spantsiretti, ""},
 	{Italian, "W:WK22:B18,K10,K19,12"},
 	{Killer, "W:WK46:BK37,K22"},
+	{Canadian, ""},
+	{Canadian, "W:WK67,50:B44,45,33,21"},
 }
 
 func FuzzParseMove(f *testing.F) {
