@@ -69,13 +69,8 @@ func (r *runner) gamePDN(g *Game) *board.Game {
 		Tags:    tags,
 		Variant: cfg.Variant,
 		Start:   g.Start,
-		// WritePDN takes a Start with nothing in Pieces for no position and
-		// starts from StartFEN then: a Canadian position whose pieces all
-		// stand on the edge rows (outside Pieces, engine/board/wide.go)
-		// must still be written.
-		StartFEN: cfg.Variant.FEN(&g.Start),
-		Moves:    g.Moves,
-		Result:   resultText(cfg.Variant, g.Result),
+		Moves:   g.Moves,
+		Result:  resultText(cfg.Variant, g.Result),
 	}
 }
 
