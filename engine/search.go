@@ -202,7 +202,9 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			return s
 		}
 	}
-	capture := t.v.HasCapture(&f.pos)
+	// With a capture, the moves are generated here (ProbCut, which reuses
+	// this frame's list, is not tried then); without, after ProbCut.
+	capture := t.v.GenerateCaptures(&f.pos, &f.ml)
 	static := 0
 	if !capture {
 		if hit && e.Bound != tt.BoundNone {
@@ -234,7 +236,9 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
-	t.v.Generate(&f.pos, &f.ml)
+	if !capture {
+		t.v.GenerateQuiets(&f.pos, &f.ml)
+	}
 	if f.ml.N == 0 {
 		return t.terminal(ply)
 	}
@@ -356,7 +360,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		t.drawFlag = true
 		return DrawScore
 	}
-	if !t.v.HasCapture(&f.pos) {
+	// The captures, if any, are generated at once: most nodes here have one.
+	if !t.v.GenerateCaptures(&f.pos, &f.ml) {
 		if !t.v.HasQuietMove(&f.pos) {
 			return t.terminal(ply)
 		}
@@ -374,7 +379,6 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if ply >= maxPly {
 		return t.evaluate(ply)
 	}
-	t.v.Generate(&f.pos, &f.ml)
 	t.orderCaptures(ply)
 	best := -inf
 	c := &t.stack[ply+1]

@@ -9,8 +9,6 @@
 package eval
 
 import (
-	"math/bits"
-
 	"damka/engine/board"
 )
 
@@ -125,14 +123,7 @@ func (t *tables) side(p *board.Position, c board.Color, w *params, si *sideInfo)
 	opp := p.Pieces[c^1]
 	men := own &^ p.Kings
 	kings := own & p.Kings
-	var sq int64 // mg<<32 + eg
-	pk := &t.manPk[c&1]
-	for b := uint64(men); b != 0; {
-		sq += pk[uint(bits.TrailingZeros64(b))&63]
-		b &= b - 1
-	}
-	eg := int(int32(sq))
-	mg := int((sq - int64(eg)) >> 32)
+	mg, eg := t.manSquares(c, men)
 	// Formation: guarding the back row and keeping both wings manned.
 	if opp&^p.Kings != 0 {
 		mg += w.guard * (men & t.guard[c]).Count()

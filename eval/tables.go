@@ -27,6 +27,11 @@ type tables struct {
 	// manPk packs both square values of a man as mg<<32 + eg, so that one
 	// load and one add per man sum both (the sums stay far below 2^31).
 	manPk [2][64]int64
+	// manByte[c][i][x] is the sum of manPk-style values, packed in 32 bits
+	// as mg<<16 + eg, of c's men on the squares of bit set x shifted to
+	// byte i of the board: eight loads sum a side's men without a loop.
+	// (eg of every man is at least 0 and the sums stay far below 2^15.)
+	manByte [2][8][256]int32
 	// flood: the cone of every square is exactly what repeated forward
 	// steps (rot by fwd, masked by All) reach, so runaways can find the
 	// men with an opponent piece in their cone by flooding backwards from
@@ -107,8 +112,35 @@ func newTables(g *board.Geometry) *tables {
 			t.mainDiag |= s.Bit()
 		}
 	}
+	for c := range 2 {
+		for i := range 8 {
+			for x := range 256 {
+				var mg, eg int32
+				for b := range 8 {
+					if x&(1<<b) != 0 {
+						s := i*8 + b
+						mg += int32(t.mgMan[c][s])
+						eg += int32(t.egMan[c][s])
+					}
+				}
+				t.manByte[c][i][x] = mg<<16 + eg
+			}
+		}
+	}
 	t.flood = t.floodMatchesCones()
 	return t
+}
+
+// manSquares returns the middlegame and endgame square values summed over
+// the men of c in men.
+func (t *tables) manSquares(c board.Color, men board.Bitboard) (mg, eg int) {
+	tb := &t.manByte[c&1]
+	m := uint64(men)
+	sq := tb[0][uint8(m)] + tb[1][uint8(m>>8)] + tb[2][uint8(m>>16)] + tb[3][uint8(m>>24)] +
+		tb[4][uint8(m>>32)] + tb[5][uint8(m>>40)] + tb[6][uint8(m>>48)] + tb[7][uint8(m>>56)]
+	eg = int(int16(sq))
+	mg = int((sq - int32(eg)) >> 16)
+	return mg, eg
 }
 
 // shadow returns the squares of the board from which c's forward steps

@@ -103,8 +103,8 @@ func (e Endgame) balance() bool { return e == Balance45 || e == Balance67 }
 // Endgame classifies p's material under v's endgame rules.
 func (v *Variant) Endgame(p *Position) Endgame {
 	rules := v.Draw.Endgames
-	if rules == NoEndgameRules {
-		return NoEndgame
+	if rules == NoEndgameRules || p.Kings == 0 {
+		return NoEndgame // every rule counts from a king
 	}
 	w, b := p.Pieces[White], p.Pieces[Black]
 	if e := lone(rules, p.Kings, w, b); e != NoEndgame {
@@ -145,7 +145,7 @@ func lone(rules EndgameRules, kings, weak, strong Bitboard) Endgame {
 // main road against exactly 3 pieces with at least one king. (Always
 // inside an IDF material rule: 7.2.4 for 3K, 7.2.6 for the others.)
 func (v *Variant) onRoad(p *Position) bool {
-	if v.Draw.Endgames != IDFEndgames {
+	if v.Draw.Endgames != IDFEndgames || p.Kings == 0 {
 		return false
 	}
 	for c := White; c <= Black; c++ {

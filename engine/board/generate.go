@@ -323,3 +323,31 @@ func (v *Variant) canStep(us Color, men, kings, empty Bitboard) bool {
 	}
 	return (rot(kings, s[0])|rot(kings, s[1])|rot(kings, s[2])|rot(kings, s[3]))&empty != 0
 }
+
+// GenerateCaptures is Generate for a caller that first needs to know
+// whether p has a capture: it reports HasCapture(p) and, when that is
+// true, leaves in ml what Generate would. When it reports false, ml holds
+// nothing useful and GenerateQuiets gives the moves. It saves the search
+// finding the capturers twice.
+func (v *Variant) GenerateCaptures(p *Position, ml *MoveList) bool {
+	if v.gen != genDiagonal || p.Kings != 0 && (v.Goal == Breakthrough || v.MenSpareKings) {
+		if !v.HasCapture(p) {
+			return false
+		}
+		v.generate(p, ml, false, nil)
+		return true
+	}
+	ml.N = 0
+	return v.captures(p, ml, false, nil)
+}
+
+// GenerateQuiets is Generate for a position that has no capture
+// (GenerateCaptures or HasCapture said so).
+func (v *Variant) GenerateQuiets(p *Position, ml *MoveList) {
+	if v.gen != genDiagonal || p.Kings != 0 && (v.Goal == Breakthrough || v.MenSpareKings) {
+		v.generate(p, ml, false, nil)
+		return
+	}
+	ml.N = 0
+	v.quiets(p, ml)
+}
