@@ -19,7 +19,7 @@ run: build
 
 test: lint
 	go test -count=1 ./...
-	go test -count=1 -race -short ./tt/ ./protocol/... ./engine/... ./bench/... ./egdb/...
+	go test -count=1 -race -short ./tt/ ./protocol/... ./engine/... ./bench/... ./egdb/... ./book/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -37,6 +37,7 @@ fuzz:
 	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzSession -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
+	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./book/
 
 clean:
 	rm -rf bin

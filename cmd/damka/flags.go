@@ -19,6 +19,18 @@ func newFlags(name string) *flag.FlagSet {
 }
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := parseFlagsAndArgs(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// parseFlagsAndArgs is parseFlags for commands that take positional
+// arguments (fs.Args()).
+func parseFlagsAndArgs(fs *flag.FlagSet, args []string) error {
 	// Accept the GNU "--flag" spelling as the issue text uses it; the flag
 	// package accepts both already.
 	if err := fs.Parse(args); err != nil {
@@ -29,9 +41,6 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 			return usagef("flags:\n%s", sb.String())
 		}
 		return usagef("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
 }

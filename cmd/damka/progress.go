@@ -41,12 +41,31 @@ func (pr *progress) update(done, total int, units uint64, unit string) {
 	if done > 0 {
 		left = fmt.Sprintf("%.1fs", el*float64(total-done)/float64(done))
 	}
-	line := fmt.Sprintf("%d/%d done, %d %s, %.0f %s/s, %.1fs elapsed, ~%s left",
-		done, total, units, unit, float64(units)/max(el, 1e-9), unit, el, left)
+	pr.show(fmt.Sprintf("%d/%d done, %d %s, %.0f %s/s, %.1fs elapsed, ~%s left",
+		done, total, units, unit, float64(units)/max(el, 1e-9), unit, el, left))
+}
+
+// count shows the progress of a job whose total is not known in advance:
+// items done and queued, the rate and the elapsed time, and the nodes
+// searched so far.
+func (pr *progress) count(done, queued int, nodes uint64) {
+	now := time.Now()
+	if now.Sub(pr.last) < pr.every && queued > 0 {
+		return
+	}
+	pr.last = now
+	el := now.Sub(pr.start).Seconds()
+	pr.show(fmt.Sprintf("%d positions done, %d queued, %.1f positions/s, %d nodes, %.1fs elapsed",
+		done, queued, float64(done)/max(el, 1e-9), nodes, el))
+}
+
+// show prints line: in place on a terminal, otherwise as a line of its
+// own once the job has run for a while.
+func (pr *progress) show(line string) {
 	if pr.terminal {
 		fmt.Fprintf(os.Stderr, "\r\033[K%s", line)
 		pr.printed = true
-	} else if el >= pr.every.Seconds() {
+	} else if time.Since(pr.start) >= pr.every {
 		fmt.Fprintln(os.Stderr, line)
 	}
 }

@@ -1,0 +1,283 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"damka/book"
+	"damka/engine"
+	"damka/engine/board"
+)
+
+func init() {
+	register(command{"book", "opening book: build, info, probe (damka book <sub-command> -h)", bookCmd})
+}
+
+const bookUsage = `usage: damka book <sub-command> [flags]
+  build  --variant V --plies N --depth D --margin M --width W [--threads T] [--hash MB] --out FILE
+  info   [FILE]                     (without FILE: the books built into damka)
+  probe  [FILE] [--fen F] [--variant V]  (without FILE: the book of V built into damka)`
+
+func bookCmd(args []string) error {
+	if len(args) == 0 {
+		return usagef("%s", bookUsage)
+	}
+	switch args[0] {
+	case "build":
+		return bookBuild(args[1:])
+	case "info":
+		return bookInfo(args[1:])
+	case "probe":
+		return bookProbe(args[1:])
+	case "help", "-h", "--help":
+		fmt.Println(bookUsage)
+		return nil
+	}
+	return usagef("unknown book sub-command %q\n%s", args[0], bookUsage)
+}
+
+func bookBuild(args []string) error {
+	fs := newFlags("book build")
+	variant := fs.String("variant", "international", "rule set")
+	plies := fs.Int("plies", 6, "positions up to this many plies from the start get moves")
+	depth := fs.Int("depth", 8, "search depth per position (plies)")
+	margin := fs.Float64("margin", 0.15, "keep the moves within this many men of the best")
+	width := fs.Int("width", 3, "keep at most this many moves per position")
+	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
+	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MiB")
+	out := fs.String("out", "", "book file to write (required)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	v, err := board.Lookup(*variant)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	switch {
+	case *out == "":
+		return usagef("--out is required")
+	case v.Columns:
+		return usagef("variant %s: positions have columns, which a book does not hold", v.Name)
+	case *plies < 1 || *plies > book.MaxPlies:
+		return usagef("--plies must be between 1 and %d, not %d", book.MaxPlies, *plies)
+	case *depth < 1 || *depth > 100:
+		return usagef("--depth must be between 1 and 100, not %d", *depth)
+	case math.IsNaN(*margin) || *margin < 0 || *margin > 100:
+		return usagef("--margin must be between 0 and 100 (men), not %g", *margin)
+	case *width < 1 || *width > book.MaxWidth:
+		return usagef("--width must be between 1 and %d, not %d", book.MaxWidth, *width)
+	case *threads < 1 || *threads > 1024:
+		return usagef("--threads must be between 1 and 1024, not %d", *threads)
+	case *hash < 1 || *hash > 1<<20:
+		return usagef("--hash must be between 1 and %d MiB, not %d", 1<<20, *hash)
+	}
+	if fi, err := os.Stat(filepath.Dir(*out)); err != nil || !fi.IsDir() {
+		return usagef("--out %q: no such directory %q", *out, filepath.Dir(*out))
+	}
+	marginUnits := int(math.Round(*margin * 100))
+	fmt.Printf("book build variant=%s plies=%d depth=%d margin=%.2f width=%d threads=%d hash=%dMB out=%s\n",
+		v.Name, *plies, *depth, float64(marginUnits)/100, *width, *threads, *hash, *out)
+	e := engine.New(engine.Options{MultiPV: *width, Threads: *threads, HashMB: *hash})
+	var searched int
+	var nodes uint64
+	eval := func(p board.Position, history []board.Position) []book.Scored {
+		searched++
+		lines, n := searchLines(e, v, p, history, *depth)
+		nodes += n
+		return lines
+	}
+	start := time.Now()
+	pr := newProgress()
+	b, err := book.Build(v, book.BuildOptions{Plies: *plies, Margin: marginUnits, Width: *width}, eval,
+		func(done, queued int) { pr.count(done, queued, nodes) })
+	pr.finish()
+	if err != nil {
+		return err
+	}
+	data, err := b.Bytes()
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(*out, data); err != nil {
+		return err
+	}
+	el := time.Since(start)
+	fmt.Printf("book build summary: variant=%s positions=%d searched=%d entries=%d bytes=%d nodes=%d time=%.1fs\n",
+		v.Name, b.Positions(), searched, b.Len(), len(data), nodes, el.Seconds())
+	return nil
+}
+
+// searchLines searches p to depth with the engine's multi-PV and returns
+// the first move and score of each line of the last completed iteration,
+// and the nodes searched.
+func searchLines(e *engine.Engine, v *board.Variant, p board.Position, history []board.Position, depth int) ([]book.Scored, uint64) {
+	var lines []book.Scored
+	cur := 0
+	r := e.Search(v, p, history, engine.Limits{Depth: depth}, func(in engine.Info) {
+		if len(in.PV) == 0 {
+			return
+		}
+		if in.Depth != cur {
+			cur, lines = in.Depth, lines[:0]
+		}
+		lines = append(lines, book.Scored{Move: in.PV[0], Score: in.Score, Depth: in.Depth})
+	})
+	if len(lines) == 0 && r.HasBest {
+		lines = []book.Scored{{Move: r.Best, Score: r.Score, Depth: r.Depth}}
+	}
+	return lines, r.Nodes
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it into place, so that an interrupted build never leaves half a book.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// fileArgs parses fs from args in which at most one positional argument
+// (a file name) may stand before, between or after the flags.
+func fileArgs(fs *flag.FlagSet, args []string) (string, error) {
+	var files []string
+	for {
+		if err := parseFlagsAndArgs(fs, args); err != nil {
+			return "", err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(files) > 1 {
+		return "", usagef("unexpected argument %q", files[1])
+	}
+	if len(files) == 0 {
+		return "", nil
+	}
+	return files[0], nil
+}
+
+// openBook reads FILE, or the book of v built into damka without one.
+func openBook(file string, v *board.Variant) (*book.Book, int64, error) {
+	if file == "" {
+		b := book.Default(v)
+		if b == nil {
+			return nil, 0, usagef("no book for %s is built into damka (give a book FILE)", v.Name)
+		}
+		data, _ := b.Bytes()
+		return b, int64(len(data)), nil
+	}
+	fi, err := os.Stat(file)
+	if err != nil {
+		return nil, 0, usagef("%v", err)
+	}
+	b, err := book.Open(file)
+	if err != nil {
+		return nil, 0, usagef("%v", err)
+	}
+	return b, fi.Size(), nil
+}
+
+func bookInfo(args []string) error {
+	fs := newFlags("book info")
+	file, err := fileArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	var vs []*board.Variant
+	if file == "" {
+		for _, v := range board.Variants() {
+			if book.Default(v) != nil {
+				vs = append(vs, v)
+			}
+		}
+	} else {
+		vs = []*board.Variant{nil}
+	}
+	for _, v := range vs {
+		b, size, err := openBook(file, v)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("book variant=%s positions=%d entries=%d bytes=%d\n", b.Variant(), b.Positions(), b.Len(), size)
+	}
+	return nil
+}
+
+func bookProbe(args []string) error {
+	fs := newFlags("book probe")
+	variant := fs.String("variant", "", "rule set, for the book built into damka (default international; with a FILE, the book's own)")
+	fen := fs.String("fen", "", "position (PDN FEN); default the start position")
+	file, err := fileArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	name := *variant
+	if name == "" {
+		name = "international"
+	}
+	v, err := board.Lookup(name)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	b, _, err := openBook(file, v)
+	if err != nil {
+		return err
+	}
+	if file != "" {
+		bv, err := board.Lookup(b.Variant())
+		if err != nil {
+			return usagef("%s: book for an unknown variant: %v", file, err)
+		}
+		if *variant != "" && bv != v {
+			return usagef("%s is a book for %s, not %s", file, bv.Name, v.Name)
+		}
+		v = bv
+	}
+	_, p, err := position(v.Name, *fen)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("book probe variant=%s fen=%s\n", v.Name, v.FEN(&p))
+	es := b.Moves(v, p)
+	if len(es) == 0 {
+		fmt.Println("no book moves")
+		return nil
+	}
+	for _, e := range es {
+		m, err := v.ParseHubMove(&p, e.Move)
+		if err != nil {
+			continue // Moves keeps only moves that parse
+		}
+		depth := fmt.Sprintf("depth=%d", e.Depth)
+		if e.Depth == 0 {
+			depth = "forced"
+		}
+		fmt.Printf("move=%-8s score=%s %s\n", v.FormatMove(&p, m), engine.FormatScore(int(e.Score)), depth)
+	}
+	return nil
+}
