@@ -31,6 +31,9 @@ type Limits struct {
 	MovesToGo int           // moves to the next time control (0: sudden death / Fischer)
 	Infinite  bool          // analysis: search until Stop, ignore time
 	Ponder    bool          // pondering: ignore time until PonderHit, then use the limits from that moment
+	// NoBook searches even when the opening book has the root (analysis).
+	// Infinite and Ponder searches never answer from the book.
+	NoBook bool
 
 	// Columns is for Bashni only (other variants ignore it): the pieces
 	// under the tops, which board.Position does not hold. nil means that
@@ -71,6 +74,17 @@ type Options struct {
 	// EGDBCacheMB is the memory for decoded table blocks; DefaultEGDBCacheMB
 	// if < 1. The process holds about HashMB + EGDBCacheMB + 12 MB.
 	EGDBCacheMB int
+	// Book answers from an opening book when it has the root, without
+	// searching (Result.Nodes 0): the book at BookPath (damka book build),
+	// or with an empty BookPath the one built into damka for the variant
+	// (International and Russian; other variants are searched). A book
+	// for another variant is not used. Off in the zero value, so that
+	// analysis and tests search.
+	Book     bool
+	BookPath string
+	// BookMargin (engine units) lets the book play any of its moves within
+	// this much of its best, weighted towards the best; 0 plays the best.
+	BookMargin int
 }
 
 // Info is one progress report (one per completed iteration and PV line).
@@ -84,6 +98,7 @@ type Info struct {
 	Time      time.Duration
 	PV        []board.Move
 	TBHits    uint64 // endgame table hits
+	FromBook  bool   // the move comes from the opening book (Depth and Score are the book's)
 }
 
 // Result is the outcome of a search.
@@ -97,6 +112,7 @@ type Result struct {
 	Nodes     uint64
 	Time      time.Duration
 	TBHits    uint64 // endgame table hits
+	FromBook  bool   // answered from the opening book, without a search
 }
 
 // Searcher is what protocols and tools need from a search engine; *Engine

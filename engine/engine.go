@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"damka/book"
 	"damka/egdb"
 	"damka/engine/board"
 	"damka/tt"
@@ -22,7 +24,9 @@ type Engine struct {
 	tt      *tt.Table
 	threads []*thread
 	knobs   knobs
-	tables  map[string]*egdb.DB // endgame tables by variant and directory
+	tables  map[string]*egdb.DB   // endgame tables by variant and directory
+	books   map[string]*book.Book // opening books by path (nil: unreadable)
+	rng     *rand.Rand            // the book's choice within BookMargin
 	// curTables are the tables of the running search; they are opened
 	// (on first use) only after the shortcuts of Search, so that a forced
 	// move is answered without waiting for them.
@@ -44,7 +48,7 @@ type Engine struct {
 
 // New returns an engine with the given options (defaults for zero fields).
 func New(opts Options) *Engine {
-	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs}
+	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 	e.opts = normalize(opts)
 	e.tt = tt.New(e.opts.HashMB)
 	e.makeThreads()
@@ -160,6 +164,9 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	if len(rm) == 1 && e.budget.timed && !lim.Ponder && lim.Depth == 0 && lim.Nodes == 0 {
 		// A forced move in timed play: thinking gains nothing but clock.
 		return Result{Best: rm[0].move, HasBest: true, Time: time.Since(startTime)}
+	}
+	if r, ok := e.bookMove(v, &root, lim, info, startTime); ok {
+		return r
 	}
 	e.curTables = e.tablesFor(v)
 	main.useTables(e.curTables)

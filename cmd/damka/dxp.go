@@ -38,6 +38,7 @@ func dxpCmd(args []string) error {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB")
 	tables := tableFlags(fs)
+	books := bookFlags(fs)
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
@@ -87,6 +88,9 @@ func dxpCmd(args []string) error {
 
 	opts := engine.Options{Threads: *threads, HashMB: *hash}
 	if err := tables(&opts); err != nil {
+		return err
+	}
+	if err := books(&opts); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

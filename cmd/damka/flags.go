@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"damka/book"
 	"damka/engine"
 	"damka/engine/board"
 )
@@ -96,6 +97,28 @@ func tableFlags(fs *flag.FlagSet) func(*engine.Options) error {
 			}
 		}
 		o.EGDBPath, o.NoEGDB = *dir, *off
+		return nil
+	}
+}
+
+// bookFlags declares --book, --no-book and --book-margin for a command
+// that plays moves (play, dxp) and returns a function that applies them:
+// the book is on by default, the one built into damka unless --book names
+// a file (read here, so that a bad one is a usage error).
+func bookFlags(fs *flag.FlagSet) func(*engine.Options) error {
+	path := fs.String("book", "", "opening book file built by 'damka book build' (default: the book built into damka, International and Russian)")
+	off := fs.Bool("no-book", false, "search from the first move, without the opening book")
+	margin := fs.Int("book-margin", 0, "play any book move within this many hundredths of a man of the best, weighted towards the best (0: always the best)")
+	return func(o *engine.Options) error {
+		if *margin < 0 || *margin > 100 {
+			return usagef("--book-margin must be from 0 to 100, not %d", *margin)
+		}
+		if *path != "" {
+			if _, err := book.Open(*path); err != nil {
+				return usagef("--book %q: %v", *path, err)
+			}
+		}
+		o.Book, o.BookPath, o.BookMargin = !*off, *path, *margin
 		return nil
 	}
 }

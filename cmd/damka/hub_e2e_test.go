@@ -229,10 +229,20 @@ func testHubHandshake(t *testing.T, bin string) {
 	if a := p.answer("new-game", "pos start", "level depth=3"); len(a) != 0 {
 		t.Fatalf("answer %q", a)
 	}
+	// The start position is in the built-in book: answered without a
+	// search (nodes=0); without the book it is searched from depth 1.
+	p.send("go think")
+	got = p.until("done")
+	if len(got) != 2 || !strings.Contains(got[0], " nodes=0 ") || !strings.HasPrefix(got[1], "done move=") {
+		t.Errorf("go think from the book: %q", got)
+	}
+	if a := p.answer("set-param name=book value=false", "pos start", "level depth=3"); len(a) != 0 {
+		t.Fatalf("answer %q", a)
+	}
 	p.send("go think")
 	got = p.until("done")
 	if len(got) < 2 || !strings.HasPrefix(got[0], "info depth=1 mean-depth=") || !strings.HasPrefix(got[len(got)-1], "done move=") {
-		t.Errorf("go think: %q", got)
+		t.Errorf("go think without the book: %q", got)
 	}
 	p.send("quit")
 	if rest, err := p.closeInput(); err != nil || len(rest) != 0 {

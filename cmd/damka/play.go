@@ -29,6 +29,7 @@ func playCmd(args []string) error {
 	threads := fs.Int("threads", 1, "search threads (1..64)")
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
 	tables := tableFlags(fs)
+	books := bookFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +49,9 @@ func playCmd(args []string) error {
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
 	if err := tables(&opts); err != nil {
+		return err
+	}
+	if err := books(&opts); err != nil {
 		return err
 	}
 	g := &game{
@@ -289,7 +293,9 @@ func (g *game) engineMove(answer bool) {
 	}
 	before := g.pos
 	g.printf("damka plays %s", g.v.FormatMove(&before, res.Best))
-	if last.Depth > 0 {
+	if res.FromBook {
+		g.printf("  (book, score %s at depth %d)", scoreText(res.Score), res.Depth)
+	} else if last.Depth > 0 {
 		g.printf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
 			time.Since(start).Seconds(), g.pvText(before, g.tow, last.PV))
 	}

@@ -208,8 +208,20 @@ func TestPlayE2E(t *testing.T) {
 		}
 	})
 
+	t.Run("book", func(t *testing.T) {
+		// 34-30 is in the built-in book: the answer comes from it; with
+		// --no-book it is searched.
+		wantAll(t, runPlay(t, bin, "34-30\nquit\n", "--level", "depth=2"), "you play 34-30", "(book, score ")
+		out := runPlay(t, bin, "34-30\nquit\n", "--level", "depth=2", "--no-book")
+		wantAll(t, out, "(depth 2, score ")
+		if strings.Contains(out, "(book") {
+			t.Errorf("--no-book played from the book:\n%s", out)
+		}
+	})
+
 	t.Run("bad-flags", func(t *testing.T) {
-		for _, args := range [][]string{{"--level", "depth=0"}, {"--level", "fast"}, {"--variant", "chess"}, {"extra"}} {
+		for _, args := range [][]string{{"--level", "depth=0"}, {"--level", "fast"}, {"--variant", "chess"}, {"extra"},
+			{"--book", "/no/such/book.dbk"}, {"--book-margin", "101"}} {
 			err := exec.Command(bin, append([]string{"play"}, args...)...).Run()
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
 				t.Errorf("play %v: %v, want exit status 2", args, err)

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"damka/book"
 	"damka/engine/board"
 )
 
@@ -21,6 +22,9 @@ const (
 	maxThreads = 64
 	maxHashMB  = 65536
 	maxMultiPV = 32
+	// maxBookMargin: a book move more than a man worse than the best is
+	// not an opening choice.
+	maxBookMargin = 100
 )
 
 // param is one engine parameter: its declaration and how to read and set it.
@@ -63,12 +67,44 @@ var params = []param{
 		set: func(s *Session, value string) error {
 			return s.setInt(&s.engineOpts.MultiPV, "multipv", value, 1, maxMultiPV)
 		}},
-	// book is declared because GUIs and lidraughts-bot configs send it, but
-	// damka has no opening book yet: the value is stored and has no effect
-	// until one exists.
+	// book plays from the opening book (go think; go analyze searches):
+	// the file at book-path, or the one built into damka for the variant
+	// (International and Russian). On by default, as in Scan.
 	{name: "book", typ: "bool",
-		get: func(s *Session) string { return strconv.FormatBool(s.book) },
-		set: func(s *Session, value string) error { return setBool(&s.book, "book", value) }},
+		get: func(s *Session) string { return strconv.FormatBool(s.engineOpts.Book) },
+		set: func(s *Session, value string) error {
+			use := s.engineOpts.Book
+			if err := setBool(&use, "book", value); err != nil {
+				return err
+			}
+			if use != s.engineOpts.Book {
+				s.engineOpts.Book, s.optsDirty = use, true
+			}
+			return nil
+		}},
+	// book-path is a book file built by damka book build; empty means the
+	// book built into damka. It is read here, so that a bad file is an
+	// error the GUI sees.
+	{name: "book-path", typ: "string",
+		get: func(s *Session) string { return s.engineOpts.BookPath },
+		set: func(s *Session, value string) error {
+			if value != "" {
+				if _, err := book.Open(value); err != nil {
+					return fmt.Errorf("book-path %s: %v", quoteValue(value), err)
+				}
+			}
+			if value != s.engineOpts.BookPath {
+				s.engineOpts.BookPath, s.optsDirty = value, true
+			}
+			return nil
+		}},
+	// book-margin lets the book play any of its moves within this many
+	// hundredths of a man of its best, weighted towards the best.
+	{name: "book-margin", typ: "int", min: 0, max: maxBookMargin,
+		get: func(s *Session) string { return strconv.Itoa(s.engineOpts.BookMargin) },
+		set: func(s *Session, value string) error {
+			return s.setInt(&s.engineOpts.BookMargin, "book-margin", value, 0, maxBookMargin)
+		}},
 	// egdb-path is a directory of endgame tables (damka egdb build); empty
 	// means the tables embedded in the binary. egdb turns tables off.
 	{name: "egdb-path", typ: "string",

@@ -56,8 +56,11 @@ func (s *Session) cmdGo(l Line) {
 	if mode == "ponder" {
 		lim.Ponder = true
 	}
-	// analyze would disable the opening book, which does not exist yet; it
-	// is otherwise searched like think, with the limits given.
+	// analyze is searched like think, with the limits given, but without
+	// the opening book.
+	if mode == "analyze" {
+		lim.NoBook = true
+	}
 
 	v, root := s.variant, s.root
 	var ml board.MoveList

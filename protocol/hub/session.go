@@ -63,7 +63,6 @@ type Session struct {
 	variant    *board.Variant
 	engineOpts engine.Options
 	optsDirty  bool
-	book       bool
 	ponder     bool
 
 	// Game state (position.go, level.go): the root of the next search, the
@@ -138,7 +137,7 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 		author:     "damka team",
 		country:    "International",
 		variant:    board.International,
-		engineOpts: engine.Options{Threads: 1, HashMB: engine.DefaultHashMB, MultiPV: 1, EGDBCacheMB: engine.DefaultEGDBCacheMB},
+		engineOpts: engine.Options{Threads: 1, HashMB: engine.DefaultHashMB, MultiPV: 1, EGDBCacheMB: engine.DefaultEGDBCacheMB, Book: true},
 		optsDirty:  true,
 	}
 	for _, o := range opts {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"damka/book"
 	"damka/engine"
 	"damka/engine/board"
 )
@@ -55,7 +56,9 @@ func TestHandshake(t *testing.T) {
 		`param name=threads value=2 type=int min=1 max=64`,
 		`param name=hash value=64 type=int min=1 max=65536`,
 		`param name=multipv value=1 type=int min=1 max=32`,
-		`param name=book value=false type=bool`,
+		`param name=book value=true type=bool`,
+		`param name=book-path value="" type=string`,
+		`param name=book-margin value=0 type=int min=0 max=100`,
 		`param name=egdb-path value="" type=string`,
 		`param name=egdb value=true type=bool`,
 		`param name=egdb-cache value=2 type=int min=1 max=65536`,
@@ -88,7 +91,8 @@ func TestHandshake(t *testing.T) {
 		"set-param name=threads value=4",
 		"set-param name=hash value=128",
 		"set-param name=multipv value=2",
-		"set-param name=book value=true",
+		"set-param name=book value=false",
+		"set-param name=book-margin value=20",
 		`set-param name=egdb-path value="`+tables+`"`,
 		"set-param name=ponder value=true",
 		"set-param name=initial-time value=300", // lidraughts-bot
@@ -104,7 +108,7 @@ func TestHandshake(t *testing.T) {
 	h.fake.mu.Lock()
 	opts := h.fake.options
 	h.fake.mu.Unlock()
-	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2, EGDBPath: tables, EGDBCacheMB: engine.DefaultEGDBCacheMB}}; !reflect.DeepEqual(opts, want) {
+	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2, EGDBPath: tables, EGDBCacheMB: engine.DefaultEGDBCacheMB, BookMargin: 20}}; !reflect.DeepEqual(opts, want) {
 		t.Errorf("SetOptions calls %+v, want %+v", opts, want)
 	}
 	for _, name := range []string{"initial-time", "book-ply", "tt-size", "eval"} {
@@ -117,7 +121,8 @@ func TestHandshake(t *testing.T) {
 	for _, l := range got {
 		if strings.HasPrefix(l, "param name=variant ") && !strings.Contains(l, "value=russian") ||
 			strings.HasPrefix(l, "param name=egdb-path ") && !strings.Contains(l, `value="`+tables+`"`) ||
-			strings.HasPrefix(l, "param name=book ") && !strings.Contains(l, "value=true") {
+			strings.HasPrefix(l, "param name=book ") && !strings.Contains(l, "value=false") ||
+			strings.HasPrefix(l, "param name=book-margin ") && !strings.Contains(l, "value=20") {
 			t.Errorf("after set-param: %q", l)
 		}
 	}
@@ -550,6 +555,49 @@ func TestAllVariants(t *testing.T) {
 		}
 		if c := h.fake.lastCall(t); c.variant != v || c.root != start {
 			t.Errorf("%s: searched %v", name, c.variant)
+		}
+	}
+}
+
+// book-path must name a readable book file (checked at set-param, so that
+// the GUI sees the error); a good one reaches the searcher's options; go
+// analyze searches without the book.
+func TestBookParams(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.dbk")
+	if err := os.WriteFile(bad, []byte("DAMKABOK garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "intl.dbk")
+	data, err := book.Default(board.International).Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.answer("hub")
+	for _, v := range []string{"/no/such/file.dbk", bad} {
+		if a := h.answer("set-param name=book-path value=" + v); len(a) != 1 || !strings.HasPrefix(a[0], "error") || !strings.Contains(a[0], "book-path") {
+			t.Errorf("book-path %s answered %q", v, a)
+		}
+	}
+	if a := h.answer("set-param name=book-path value="+good, "set-param name=book-margin value=101"); len(a) != 1 || !strings.Contains(a[0], "book-margin") {
+		t.Errorf("set-param answered %q", a)
+	}
+	h.answer("init")
+	h.fake.mu.Lock()
+	opts := h.fake.options
+	h.fake.mu.Unlock()
+	if len(opts) != 1 || opts[0].BookPath != good || !opts[0].Book || opts[0].BookMargin != 0 {
+		t.Errorf("SetOptions calls %+v, want the book file, on, margin 0", opts)
+	}
+	for mode, noBook := range map[string]bool{"think": false, "analyze": true} {
+		h.send("level depth=1", "go "+mode)
+		h.until("done")
+		if c := h.fake.lastCall(t); c.limits.NoBook != noBook {
+			t.Errorf("go %s: NoBook %v, want %v", mode, c.limits.NoBook, noBook)
 		}
 	}
 }
