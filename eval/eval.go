@@ -98,10 +98,10 @@ func normal(v *board.Variant, p *board.Position) int {
 	// Runaways count only for a side whose opponent has no king.
 	var runW, runB int
 	if black&kings == 0 {
-		runW = t.runaways(p, board.White, w)
+		runW = t.runaways(board.White, white&^kings, black, w)
 	}
 	if white&kings == 0 {
-		runB = t.runaways(p, board.Black, w)
+		runB = t.runaways(board.Black, black&^kings, white, w)
 	}
 	// Taper by the men left: square values of the opening give way to those
 	// of the endgame as men come off. (blend, written out.)
@@ -170,22 +170,26 @@ func (t *tables) side(c board.Color, men, kings, opp board.Bitboard, oppMen bool
 // enter it. (Simple version: a man beside the path may still win it by a
 // backward capture, and the promotion race with the opponent's own runaways
 // is not counted; the bonus is kept below the value of the king it becomes.)
-func (t *tables) runaways(p *board.Position, c board.Color, w *params) int {
-	opp := p.Pieces[c^1]
+func (t *tables) runaways(c board.Color, men, opp board.Bitboard, w *params) int {
+	c &= 1
 	bonus := 0
-	men := p.Pieces[c] &^ p.Kings
 	if t.flood {
-		men &^= t.shadow(c, opp, men)
+		for b := t.unstopped(c, opp, men); b != 0; b &= b - 1 {
+			bonus += t.runawayBonus(c, b.First(), w)
+		}
+		return bonus
 	}
 	for b := men; b != 0; b &= b - 1 {
-		s := b.First()
-		if t.cone[c][s]&opp != 0 {
-			continue
-		}
-		togo := t.rows - 1 - int(t.adv[c][s])
-		if v := w.runaway - w.runawayPP*togo; v > 0 {
-			bonus += v
+		if s := b.First(); t.cone[c][s]&opp == 0 {
+			bonus += t.runawayBonus(c, s, w)
 		}
 	}
 	return bonus
+}
+
+// runawayBonus is the bonus of c's runaway man on s: less the more rows it
+// still has to go, never below 0.
+func (t *tables) runawayBonus(c board.Color, s board.Square, w *params) int {
+	togo := t.rows - 1 - int(t.adv[c&1][s&63])
+	return max(w.runaway-w.runawayPP*togo, 0)
 }

@@ -26,7 +26,7 @@ func TestShadowMatchesCones(t *testing.T) {
 						want |= s.Bit()
 					}
 				}
-				if got := men &^ tb.shadow(c, opp, men); got != want {
+				if got := tb.unstopped(c, opp, men); got != want {
 					t.Fatalf("squares %d colour %d men %x opp %x: got %x want %x", tb.geo.Squares, c, men, opp, got, want)
 				}
 			}
