@@ -97,11 +97,17 @@ func normal(v *board.Variant, p *board.Position) int {
 	t.side(board.Black, black&^kings, black&kings, white, white&^kings != 0, empty, w, &side[board.Black])
 	// Runaways count only for a side whose opponent has no king.
 	var runW, runB int
-	if black&kings == 0 {
-		runW = t.runaways(board.White, white&^kings, black, w)
-	}
-	if white&kings == 0 {
-		runB = t.runaways(board.Black, black&^kings, white, w)
+	if kings == 0 && t.flood {
+		// Both sides: one flood loop for the two.
+		uw, ub := t.unstoppedBoth(white, black)
+		runW, runB = t.runawaySum(board.White, uw, w), t.runawaySum(board.Black, ub, w)
+	} else {
+		if black&kings == 0 {
+			runW = t.runaways(board.White, white&^kings, black, w)
+		}
+		if white&kings == 0 {
+			runB = t.runaways(board.Black, black&^kings, white, w)
+		}
 	}
 	// Taper by the men left: square values of the opening give way to those
 	// of the endgame as men come off. (blend, written out.)
@@ -172,17 +178,23 @@ func (t *tables) side(c board.Color, men, kings, opp board.Bitboard, oppMen bool
 // is not counted; the bonus is kept below the value of the king it becomes.)
 func (t *tables) runaways(c board.Color, men, opp board.Bitboard, w *params) int {
 	c &= 1
-	bonus := 0
 	if t.flood {
-		for b := t.unstopped(c, opp, men); b != 0; b &= b - 1 {
-			bonus += t.runawayBonus(c, b.First(), w)
-		}
-		return bonus
+		return t.runawaySum(c, t.unstopped(c, opp, men), w)
 	}
+	bonus := 0
 	for b := men; b != 0; b &= b - 1 {
 		if s := b.First(); t.cone[c][s]&opp == 0 {
 			bonus += t.runawayBonus(c, s, w)
 		}
+	}
+	return bonus
+}
+
+// runawaySum is the bonus of c's runaway men in b.
+func (t *tables) runawaySum(c board.Color, b board.Bitboard, w *params) int {
+	bonus := 0
+	for ; b != 0; b &= b - 1 {
+		bonus += t.runawayBonus(c, b.First(), w)
 	}
 	return bonus
 }

@@ -158,6 +158,23 @@ func (t *tables) unstopped(c board.Color, opp, men board.Bitboard) board.Bitboar
 	return men
 }
 
+// unstoppedBoth is unstopped for both sides' men at once, on a board
+// without kings: white and black are the two sides' men.
+func (t *tables) unstoppedBoth(white, black board.Bitboard) (board.Bitboard, board.Bitboard) {
+	w1, w2 := -t.fwd[board.White][0], -t.fwd[board.White][1]
+	b1, b2 := -t.fwd[board.Black][0], -t.fwd[board.Black][1]
+	all := t.geo.All
+	wm, bm := white, black // men not reached yet
+	fw, fb := black, white // fronts: floods towards each side's back row
+	for fw != 0 && wm != 0 || fb != 0 && bm != 0 {
+		fw = (rot(fw, w1) | rot(fw, w2)) & all
+		wm &^= fw
+		fb = (rot(fb, b1) | rot(fb, b2)) & all
+		bm &^= fb
+	}
+	return wm, bm
+}
+
 // floodMatchesCones reports whether unstopped reproduces the cone tables
 // for every single square (the flood is a union over its sources, so that
 // covers every set).
