@@ -252,7 +252,11 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		t.drawFlag = true
 		return DrawScore
 	}
-	t.order(ply, ttMove)
+	if f.ml.N > 1 {
+		t.order(ply, ttMove)
+	} else {
+		f.first = 0 // a single move needs no scores
+	}
 
 	// A forced move (typically a capture) costs no branching: do not let
 	// it eat the depth. Bounded so that forced sequences cannot run away.
@@ -385,7 +389,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if ply >= maxPly {
 		return t.evaluate(ply)
 	}
-	t.orderCaptures(ply)
+	if f.ml.N > 1 {
+		t.orderCaptures(ply)
+	} else {
+		f.first = 0 // a single capture needs no score
+	}
 	best := -inf
 	c := &t.stack[ply+1]
 	for i := 0; i < f.ml.N; i++ {
