@@ -29,6 +29,12 @@ func (t *thread) stepClock(f, c *frame, m board.Move) {
 		c.clock = board.DrawClock{}
 		return
 	}
+	t.stepClockRules(f, c, m)
+}
+
+// stepClockRules is stepClock's general case, out of line so that the
+// common case inlines.
+func (t *thread) stepClockRules(f, c *frame, m board.Move) {
 	c.clock = t.v.NextDrawClock(f.clock, &c.pos, m.Captured != 0 || m.Promote)
 }
 
