@@ -21,8 +21,20 @@ func (t *thread) rootClock(f *frame, root *board.Position, history []board.Posit
 }
 
 // stepClock sets the clock of c, reached from f by move m. Only a capture
-// or a promotion changes the material.
+// or a promotion changes the material. Without a king on the board no clock
+// can start (every rule counts from a king), so while none runs the child
+// has none either: the common case costs two tests.
 func (t *thread) stepClock(f, c *frame, m board.Move) {
+	if c.pos.Kings == 0 && f.clock == (board.DrawClock{}) {
+		c.clock = board.DrawClock{}
+		return
+	}
+	t.stepClockRules(f, c, m)
+}
+
+// stepClockRules is stepClock's general case, out of line so that the
+// common case inlines.
+func (t *thread) stepClockRules(f, c *frame, m board.Move) {
 	c.clock = t.v.NextDrawClock(f.clock, &c.pos, m.Captured != 0 || m.Promote)
 }
 

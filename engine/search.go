@@ -81,8 +81,10 @@ func (t *thread) play(ply int, m board.Move) {
 		c.rev = f.nextRev(reversible(&f.pos, m))
 	}
 	t.stepClock(f, c, m)
-	t.keys[t.hist+ply+1] = c.key ^ runKey(&c.pos)
-	t.e.tt.Prefetch(t.ttKey(ply + 1))
+	k := c.key ^ runKey(&c.pos)
+	t.keys[t.hist+ply+1] = k
+	c.ttKey = t.tableKey(c, k)
+	t.e.tt.Prefetch(c.ttKey)
 }
 
 // repetition reports whether the position at ply already occurred on the
@@ -114,7 +116,11 @@ func (t *thread) ruleDraw(ply int) bool {
 // plies left on an active endgame clock always (clockKey).
 func (t *thread) ttKey(ply int) uint64 {
 	f := &t.stack[ply]
-	key := f.key ^ runKey(&f.pos)
+	return t.tableKey(f, f.key^runKey(&f.pos))
+}
+
+// tableKey is ttKey of frame f from its key with the king-run state.
+func (t *thread) tableKey(f *frame, key uint64) uint64 {
 	if f.clock.Endgame() != board.NoEndgame {
 		key ^= clockKey(&f.clock)
 	}
@@ -192,7 +198,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			return tableScore(r, ply)
 		}
 	}
-	key := t.ttKey(ply)
+	key := f.ttKey // set by play
 	e, hit := t.e.tt.Probe(key)
 	var ttMove uint16
 	if hit {
@@ -246,7 +252,11 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		t.drawFlag = true
 		return DrawScore
 	}
-	t.order(ply, ttMove)
+	if f.ml.N > 1 {
+		t.order(ply, ttMove)
+	} else {
+		f.first = 0 // a single move needs no scores
+	}
 
 	// A forced move (typically a capture) costs no branching: do not let
 	// it eat the depth. Bounded so that forced sequences cannot run away.
@@ -379,7 +389,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if ply >= maxPly {
 		return t.evaluate(ply)
 	}
-	t.orderCaptures(ply)
+	if f.ml.N > 1 {
+		t.orderCaptures(ply)
+	} else {
+		f.first = 0 // a single capture needs no score
+	}
 	best := -inf
 	c := &t.stack[ply+1]
 	for i := 0; i < f.ml.N; i++ {

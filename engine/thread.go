@@ -26,6 +26,7 @@ const inf = WinScore + 1
 type frame struct {
 	pos   board.Position
 	key   uint64          // Zobrist key of pos
+	ttKey uint64          // table key of pos (thread.ttKey), set by play
 	rev   int             // plies since the last man move or capture
 	clock board.DrawClock // pos's endgame draw clock (clock.go)
 	ml    board.MoveList

@@ -90,21 +90,42 @@ func giveaway(v *board.Variant, p *board.Position) int {
 func normal(v *board.Variant, p *board.Position) int {
 	t := tablesFor(v.Geo)
 	w := paramsFor(v)
+	white, black, kings := p.Pieces[board.White], p.Pieces[board.Black], p.Kings
+	empty := t.geo.All &^ (white | black)
 	var side [2]sideInfo
-	var run [2]int
-	t.side(p, board.White, w, &side[board.White])
-	t.side(p, board.Black, w, &side[board.Black])
-	for c := board.White; c <= board.Black; c++ {
-		if side[c^1].kings == 0 {
-			run[c] = t.runaways(p, c, w)
+	t.side(board.White, white&^kings, white&kings, black, black&^kings != 0, empty, w, &side[board.White])
+	t.side(board.Black, black&^kings, black&kings, white, white&^kings != 0, empty, w, &side[board.Black])
+	// Runaways count only for a side whose opponent has no king.
+	var runW, runB int
+	if kings == 0 && t.flood {
+		// Both sides: one flood loop for the two.
+		uw, ub := t.unstoppedBoth(white, black)
+		runW, runB = t.runawaySum(board.White, uw, w), t.runawaySum(board.Black, ub, w)
+	} else {
+		if black&kings == 0 {
+			runW = t.runaways(board.White, white&^kings, black, w)
+		}
+		if white&kings == 0 {
+			runB = t.runaways(board.Black, black&^kings, white, w)
 		}
 	}
 	// Taper by the men left: square values of the opening give way to those
-	// of the endgame as men come off.
-	score := blend(w, &side, &run, 2*v.Rows*v.Geo.Width/2) // White's view
-	score = scale(w, &side, score, func(strong board.Color) bool {
-		return p.Pieces[strong]&p.Kings&t.mainDiag != 0 && p.Pieces[strong^1]&t.mainDiag == 0
-	})
+	// of the endgame as men come off. (blend, written out.)
+	sw, sb := &side[board.White], &side[board.Black]
+	maxMen := v.Rows * v.Geo.Width // both sides' men at the start
+	matW := 100*sw.men + w.king*sw.kings + runW
+	matB := 100*sb.men + w.king*sb.kings + runB
+	mg := matW + sw.mg - (matB + sb.mg)
+	eg := matW + sw.eg - (matB + sb.eg)
+	men := min(sw.men+sb.men, maxMen)
+	// White's view. (A 32-bit division, quicker than a 64-bit one: the
+	// sum stays far below 2^31.)
+	score := int(int32(mg*men+eg*(maxMen-men)) / int32(maxMen))
+	if sw.kings != 0 && sb.kings != 0 {
+		score = scale(w, &side, score, func(strong board.Color) bool {
+			return p.Pieces[strong]&p.Kings&t.mainDiag != 0 && p.Pieces[strong^1]&t.mainDiag == 0
+		})
+	}
 	score = max(-Limit, min(Limit, score))
 	if p.Side == board.Black {
 		return -score
@@ -118,26 +139,27 @@ type sideInfo struct {
 	mg, eg     int // positional terms, material excluded
 }
 
-func (t *tables) side(p *board.Position, c board.Color, w *params, si *sideInfo) {
-	own := p.Pieces[c]
-	opp := p.Pieces[c^1]
-	men := own &^ p.Kings
-	kings := own & p.Kings
+// side gathers c's men and kings against opp's pieces (oppMen: opp has a
+// man) on a board whose empty squares are empty.
+func (t *tables) side(c board.Color, men, kings, opp board.Bitboard, oppMen bool, empty board.Bitboard, w *params, si *sideInfo) {
+	c &= 1
 	mg, eg := t.manSquares(c, men)
-	// Formation: guarding the back row and keeping both wings manned.
-	if opp&^p.Kings != 0 {
+	nMen := men.Count()
+	// Formation: guarding the back row and keeping both wings manned (the
+	// two wings split the board, so the right one holds the rest).
+	if oppMen {
 		mg += w.guard * (men & t.guard[c]).Count()
 	}
-	l, r := (men & t.left[c]).Count(), (men & t.right[c]).Count()
-	mg -= w.balance * abs(l-r)
+	l := (men & t.left[c]).Count()
+	mg -= w.balance * abs(2*l-nMen)
 	// Forward steps: a man whose forward squares are all taken cannot move;
 	// if the opponent holds one of them it is locked and usually a liability.
-	empty := t.geo.All &^ (own | opp)
 	f1, f2 := t.fwd[c][0], t.fwd[c][1]
-	step1, step2 := rot(men, f1)&empty, rot(men, f2)&empty
+	ahead1, ahead2 := rot(men, f1), rot(men, f2)
+	step1, step2 := ahead1&empty, ahead2&empty
 	mob := step1.Count() + step2.Count()
 	canMove := rot(step1, -f1) | rot(step2, -f2)
-	blockedByOpp := rot(rot(men, f1)&opp, -f1) | rot(rot(men, f2)&opp, -f2)
+	blockedByOpp := rot(ahead1&opp, -f1) | rot(ahead2&opp, -f2)
 	locked := (men &^ canMove & blockedByOpp).Count()
 	pos := w.mobility*mob - w.locked*locked
 	mg += pos
@@ -147,7 +169,7 @@ func (t *tables) side(p *board.Position, c board.Color, w *params, si *sideInfo)
 		mg += k
 		eg += k
 	}
-	si.men, si.kings, si.mg, si.eg = men.Count(), kings.Count(), mg, eg
+	si.men, si.kings, si.mg, si.eg = nMen, kings.Count(), mg, eg
 }
 
 // runaways scores c's men that the opponent, who has no king, can no longer
@@ -156,22 +178,32 @@ func (t *tables) side(p *board.Position, c board.Color, w *params, si *sideInfo)
 // enter it. (Simple version: a man beside the path may still win it by a
 // backward capture, and the promotion race with the opponent's own runaways
 // is not counted; the bonus is kept below the value of the king it becomes.)
-func (t *tables) runaways(p *board.Position, c board.Color, w *params) int {
-	opp := p.Pieces[c^1]
-	bonus := 0
-	men := p.Pieces[c] &^ p.Kings
+func (t *tables) runaways(c board.Color, men, opp board.Bitboard, w *params) int {
+	c &= 1
 	if t.flood {
-		men &^= t.shadow(c, opp, men)
+		return t.runawaySum(c, t.unstopped(c, opp, men), w)
 	}
+	bonus := 0
 	for b := men; b != 0; b &= b - 1 {
-		s := b.First()
-		if t.cone[c][s]&opp != 0 {
-			continue
-		}
-		togo := t.rows - 1 - int(t.adv[c][s])
-		if v := w.runaway - w.runawayPP*togo; v > 0 {
-			bonus += v
+		if s := b.First(); t.cone[c][s]&opp == 0 {
+			bonus += t.runawayBonus(c, s, w)
 		}
 	}
 	return bonus
+}
+
+// runawaySum is the bonus of c's runaway men in b.
+func (t *tables) runawaySum(c board.Color, b board.Bitboard, w *params) int {
+	bonus := 0
+	for ; b != 0; b &= b - 1 {
+		bonus += t.runawayBonus(c, b.First(), w)
+	}
+	return bonus
+}
+
+// runawayBonus is the bonus of c's runaway man on s: less the more rows it
+// still has to go, never below 0.
+func (t *tables) runawayBonus(c board.Color, s board.Square, w *params) int {
+	togo := t.rows - 1 - int(t.adv[c&1][s&63])
+	return max(w.runaway-w.runawayPP*togo, 0)
 }

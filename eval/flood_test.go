@@ -26,9 +26,25 @@ func TestShadowMatchesCones(t *testing.T) {
 						want |= s.Bit()
 					}
 				}
-				if got := men &^ tb.shadow(c, opp, men); got != want {
+				if got := tb.unstopped(c, opp, men); got != want {
 					t.Fatalf("squares %d colour %d men %x opp %x: got %x want %x", tb.geo.Squares, c, men, opp, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestUnstoppedBoth checks the two-sided flood against the one-sided one.
+func TestUnstoppedBoth(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, tb := range []*tables{tables10x10, tables8x8} {
+		all := tb.geo.All
+		for i := 0; i < 20000; i++ {
+			white := board.Bitboard(rng.Uint64()&rng.Uint64()) & all
+			black := board.Bitboard(rng.Uint64()&rng.Uint64()) & all &^ white
+			uw, ub := tb.unstoppedBoth(white, black)
+			if ww, wb := tb.unstopped(board.White, black, white), tb.unstopped(board.Black, white, black); uw != ww || ub != wb {
+				t.Fatalf("squares %d white %x black %x: got %x %x want %x %x", tb.geo.Squares, white, black, uw, ub, ww, wb)
 			}
 		}
 	}

@@ -34,10 +34,10 @@ type tables struct {
 	manByte [2][8][256]int32
 	// flood: the cone of every square is exactly what repeated forward
 	// steps (rot by fwd, masked by All) reach, so runaways can find the
-	// men with an opponent piece in their cone by flooding backwards from
-	// the opponent's pieces instead of testing each man's cone. Checked
-	// square by square when the tables are built; false falls back to the
-	// per-man loop.
+	// men with no opponent piece in their cone by flooding backwards from
+	// the opponent's pieces instead of testing each man's cone (unstopped).
+	// Checked square by square when the tables are built; false falls back
+	// to the per-man loop.
 	flood bool
 }
 
@@ -143,40 +143,63 @@ func (t *tables) manSquares(c board.Color, men board.Bitboard) (mg, eg int) {
 	return mg, eg
 }
 
-// shadow returns the squares of the board from which c's forward steps
-// reach a piece of opp (the squares whose cone holds a piece of opp),
-// or at least all of those that are in men: it stops once every square
-// of men is covered.
-func (t *tables) shadow(c board.Color, opp, men board.Bitboard) board.Bitboard {
-	b1, b2 := -t.fwd[c][0], -t.fwd[c][1]
+// unstopped returns the men of c in men whose cone holds no piece of opp.
+// It floods backwards from opp one row a step: the front after k steps is
+// the squares whose cone holds a piece of opp exactly k rows ahead, and
+// every front is empty once it has passed the back row (floodMatchesCones
+// checks that a step always lowers the row), so the loop ends.
+func (t *tables) unstopped(c board.Color, opp, men board.Bitboard) board.Bitboard {
+	b1, b2 := -t.fwd[c&1][0], -t.fwd[c&1][1]
 	all := t.geo.All
-	var sh board.Bitboard
-	for front := opp; front != 0; {
-		front = (rot(front, b1) | rot(front, b2)) & all &^ sh
-		sh |= front
-		if men&^sh == 0 {
-			break
-		}
+	for front := opp; front != 0 && men != 0; {
+		front = (rot(front, b1) | rot(front, b2)) & all
+		men &^= front
 	}
-	return sh
+	return men
 }
 
-// floodMatchesCones reports whether shadow reproduces the cone tables for
-// every single square (the flood is a union over its sources, so that
+// unstoppedBoth is unstopped for both sides' men at once, on a board
+// without kings: white and black are the two sides' men.
+func (t *tables) unstoppedBoth(white, black board.Bitboard) (board.Bitboard, board.Bitboard) {
+	w1, w2 := -t.fwd[board.White][0], -t.fwd[board.White][1]
+	b1, b2 := -t.fwd[board.Black][0], -t.fwd[board.Black][1]
+	all := t.geo.All
+	wm, bm := white, black // men not reached yet
+	fw, fb := black, white // fronts: floods towards each side's back row
+	for fw != 0 && wm != 0 || fb != 0 && bm != 0 {
+		fw = (rot(fw, w1) | rot(fw, w2)) & all
+		wm &^= fw
+		fb = (rot(fb, b1) | rot(fb, b2)) & all
+		bm &^= fb
+	}
+	return wm, bm
+}
+
+// floodMatchesCones reports whether unstopped reproduces the cone tables
+// for every single square (the flood is a union over its sources, so that
 // covers every set).
 func (t *tables) floodMatchesCones() bool {
 	g := t.geo
 	for c := board.White; c <= board.Black; c++ {
+		// A backward step lands on the row behind or off the board.
 		for n := 1; n <= g.Squares; n++ {
 			q, _ := g.Bit(n)
-			var want board.Bitboard
+			for _, d := range t.fwd[c] {
+				if b := rot(q.Bit(), -d) & g.All; b != 0 && t.adv[c][b.First()] != t.adv[c][q]-1 {
+					return false
+				}
+			}
+		}
+		for n := 1; n <= g.Squares; n++ {
+			q, _ := g.Bit(n)
+			want := g.All
 			for m := 1; m <= g.Squares; m++ {
 				s, _ := g.Bit(m)
 				if t.cone[c][s].Has(q) {
-					want |= s.Bit()
+					want &^= s.Bit()
 				}
 			}
-			if t.shadow(c, q.Bit(), g.All) != want {
+			if t.unstopped(c, q.Bit(), g.All) != want {
 				return false
 			}
 		}

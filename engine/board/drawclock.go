@@ -256,7 +256,8 @@ func (c *DrawClock) RoadPlies() int { return int(c.road) - 1 }
 // Expired reports that a clock has reached its limit: the position is a
 // draw unless the side to move has no legal move.
 func (c *DrawClock) Expired() bool {
-	return c.plies >= endgameLimit[c.e] || c.road > RoadLimit
+	// No material rule (the common case) never ends.
+	return c.e != NoEndgame && c.plies >= endgameLimit[c.e] || c.road > RoadLimit
 }
 
 // Left is the number of plies before the first clock runs out (0 when one
