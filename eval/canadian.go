@@ -99,7 +99,7 @@ func Wide(p *board.Position128) int {
 		}
 	}
 	// Taper by the men left, as normal does: 60 men at the start.
-	score := blend(w, &side, &run, 2*5*wideSize/2) // White's view
+	score := blend(w, &side[board.White], &side[board.Black], run[board.White], run[board.Black], 2*5*wideSize/2) // White's view
 	// The flying-king endings of endgame.go, carried over from 10x10
 	// unmeasured.
 	score = scale(w, &side, score, func(strong board.Color) bool {

@@ -53,18 +53,17 @@ func scale(w *params, side *[2]sideInfo, score int, ownsDiag func(strong board.C
 }
 
 // blend turns the two sides' contributions into White's score: material
-// and positional terms, the runaways (run: computed by the caller only
-// for a side whose opponent has no king), tapered from the middlegame to
-// the endgame square values as the men of maxMen come off.
-func blend(w *params, side *[2]sideInfo, run *[2]int, maxMen int) int {
-	var mg, eg int
-	for c := board.White; c <= board.Black; c++ {
-		sign := 1 - 2*int(c)
-		s := &side[c]
-		mat := 100*s.men + w.king*s.kings
-		mg += sign * (mat + s.mg + run[c])
-		eg += sign * (mat + s.eg + run[c])
-	}
-	men := min(side[0].men+side[1].men, maxMen)
-	return (mg*men + eg*(maxMen-men)) / maxMen
+// and positional terms, the runaways (runW, runB: computed by the caller
+// only for a side whose opponent has no king), tapered from the middlegame
+// to the endgame square values as the men of maxMen (both sides' men at the
+// start) come off.
+func blend(w *params, sw, sb *sideInfo, runW, runB, maxMen int) int {
+	matW := 100*sw.men + w.king*sw.kings + runW
+	matB := 100*sb.men + w.king*sb.kings + runB
+	mg := matW + sw.mg - (matB + sb.mg)
+	eg := matW + sw.eg - (matB + sb.eg)
+	men := min(sw.men+sb.men, maxMen)
+	// A 32-bit division, quicker than a 64-bit one: the sum stays far
+	// below 2^31.
+	return int(int32(mg*men+eg*(maxMen-men)) / int32(maxMen))
 }

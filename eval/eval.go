@@ -110,17 +110,9 @@ func normal(v *board.Variant, p *board.Position) int {
 		}
 	}
 	// Taper by the men left: square values of the opening give way to those
-	// of the endgame as men come off. (blend, written out.)
+	// of the endgame as men come off.
 	sw, sb := &side[board.White], &side[board.Black]
-	maxMen := v.Rows * v.Geo.Width // both sides' men at the start
-	matW := 100*sw.men + w.king*sw.kings + runW
-	matB := 100*sb.men + w.king*sb.kings + runB
-	mg := matW + sw.mg - (matB + sb.mg)
-	eg := matW + sw.eg - (matB + sb.eg)
-	men := min(sw.men+sb.men, maxMen)
-	// White's view. (A 32-bit division, quicker than a 64-bit one: the
-	// sum stays far below 2^31.)
-	score := int(int32(mg*men+eg*(maxMen-men)) / int32(maxMen))
+	score := blend(w, sw, sb, runW, runB, v.Rows*v.Geo.Width) // White's view
 	if sw.kings != 0 && sb.kings != 0 {
 		score = scale(w, &side, score, func(strong board.Color) bool {
 			return p.Pieces[strong]&p.Kings&t.mainDiag != 0 && p.Pieces[strong^1]&t.mainDiag == 0
