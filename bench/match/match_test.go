@@ -520,17 +520,7 @@ func TestMatchStavropol(t *testing.T) {
 		for _, m := range g.Moves {
 			p = p.Play(m)
 		}
-		if over, win := v.Outcome(&p, nil); over {
-			white := 1.0
-			if win != (p.Side == board.White) {
-				white = 0
-			}
-			if g.Result != white {
-				t.Errorf("game %d ends in %s (%s): result %v, want %v", g.Index+1, v.FEN(&p), g.Reason, g.Result, white)
-			}
-		} else if g.Result != 0.5 {
-			t.Errorf("game %d: result %v (%s) in %s, which is not over", g.Index+1, g.Result, g.Reason, v.FEN(&p))
-		}
+		checkResult(t, v, &p, g, "")
 		t.Logf("game %d: %d plies, %v (%s)", g.Index+1, len(g.Moves), g.Result, g.Reason)
 	}
 }
@@ -597,17 +587,7 @@ func TestMatchCanadian(t *testing.T) {
 				}
 				p = p.Play(m)
 			}
-			if over, win := v.Outcome(&p, nil); over {
-				white := 1.0
-				if win != (p.Side == board.White) {
-					white = 0
-				}
-				if g.Result != white {
-					t.Errorf("%s: game %d ends in %s (%s): result %v, want %v", c.name, g.Index+1, v.FEN(&p), g.Reason, g.Result, white)
-				}
-			} else if g.Result != 0.5 {
-				t.Errorf("%s: game %d: result %v (%s) in %s, which is not over", c.name, g.Index+1, g.Result, g.Reason, v.FEN(&p))
-			}
+			checkResult(t, v, &p, g, c.name+": ")
 			if c.check != nil {
 				if why := c.check(g); why != "" {
 					t.Errorf("%s: game %d: result %v (%s) after %d moves: %s", c.name, g.Index+1, g.Result, g.Reason, len(g.Moves), why)
@@ -615,5 +595,25 @@ func TestMatchCanadian(t *testing.T) {
 			}
 			t.Logf("%s: game %d: %d plies, %v (%s)", c.name, g.Index+1, len(g.Moves), g.Result, g.Reason)
 		}
+	}
+}
+
+// checkResult checks a game's result against its final position p: the
+// variant's outcome when the game is over there, a draw otherwise.
+func checkResult(t *testing.T, v *board.Variant, p *board.Position, g *Game, prefix string) {
+	t.Helper()
+	over, win := v.Outcome(p, nil)
+	if !over {
+		if g.Result != 0.5 {
+			t.Errorf("%sgame %d: result %v (%s) in %s, which is not over", prefix, g.Index+1, g.Result, g.Reason, v.FEN(p))
+		}
+		return
+	}
+	white := 1.0
+	if win != (p.Side == board.White) {
+		white = 0
+	}
+	if g.Result != white {
+		t.Errorf("%sgame %d ends in %s (%s): result %v, want %v", prefix, g.Index+1, v.FEN(p), g.Reason, g.Result, white)
 	}
 }
