@@ -151,17 +151,29 @@ func OpenWith(dir string, v *board.Variant, opt Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	names, err := tableFiles(dir, v)
+	_, left, err := db.addDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	var errs []error
+	return db, errors.Join(left...)
+}
+
+// addDir adds the tables of db's variant in dir over those already open.
+// It returns how many it added and the files it left out; err is an
+// unreadable dir.
+func (db *DB) addDir(dir string) (added int, left []error, err error) {
+	names, err := tableFiles(dir, db.v)
+	if err != nil {
+		return 0, nil, err
+	}
 	for _, n := range names {
 		if err := db.addFile(filepath.Join(dir, n)); err != nil {
-			errs = append(errs, err)
+			left = append(left, err)
+		} else {
+			added++
 		}
 	}
-	return db, errors.Join(errs...)
+	return added, left, nil
 }
 
 // tableFiles lists the finished table files of v in dir, sorted.
@@ -262,6 +274,9 @@ func (db *DB) add(t *table) {
 	slot := &db.byMat[matKey(t.hdr.material)]
 	if old := slot.Load(); old != nil {
 		db.cache.drop(old)
+		if !old.bad.Load() {
+			t.under = old
+		}
 	}
 	slot.Store(t)
 	db.maxPieces.Store(max(db.maxPieces.Load(), int32(t.hdr.material.Pieces())))
@@ -518,23 +533,44 @@ func init() {
 	}
 }
 
-// markBad takes t out of use after err, recording err once.
+// markBad takes t out of use after err, recording err once. The table it
+// replaced, if any (a built-in one under one of a directory), serves its
+// slice again.
 func (db *DB) markBad(t *table, err error) {
-	if !t.bad.Swap(true) {
-		db.mu.Lock()
-		db.problems = append(db.problems, err)
-		db.mu.Unlock()
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if t.bad.Load() {
+		return
 	}
+	t.damage = err // published by the Store below
+	t.bad.Store(true)
+	db.problems = append(db.problems, err)
+	slot := &db.byMat[matKey(t.hdr.material)]
+	if slot.Load() == t && t.under != nil && !t.under.bad.Load() {
+		slot.Store(t.under)
+	}
+}
+
+// inUse lists the tables that serve a slice, one per slice, in the order
+// they were added; replaced ones are left out.
+func (db *DB) inUse() []*table {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	out := make([]*table, 0, len(db.tables))
+	for _, t := range db.tables {
+		if db.slice(t.hdr.material) == t {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Info describes the opened slices, smallest first.
 func (db *DB) Info() []SliceReport {
-	db.mu.Lock()
-	ms := make([]Material, 0, len(db.tables))
-	for _, t := range db.tables {
+	var ms []Material
+	for _, t := range db.inUse() {
 		ms = append(ms, t.hdr.material)
 	}
-	db.mu.Unlock()
 	sort.Slice(ms, func(i, j int) bool { return less(ms[i], ms[j]) })
 	out := make([]SliceReport, 0, len(ms))
 	for _, m := range ms {

@@ -20,9 +20,7 @@ type VerifyProgress func(done, total int64)
 // every checksum. With distances this proves the table right given the
 // smaller ones; without, it proves it consistent.
 func Verify(db *DB, threads int, progress VerifyProgress) error {
-	db.mu.Lock()
-	tables := append([]*table(nil), db.tables...)
-	db.mu.Unlock()
+	tables := db.inUse()
 	var total int64
 	for _, t := range tables {
 		total += int64(t.hdr.positions)

@@ -1,0 +1,123 @@
+package egdb
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"damka/engine/board"
+)
+
+// copyEmbedded writes the embedded table name into dir, with the byte at
+// off (counted from the end when negative) flipped unless off is nil.
+func copyEmbedded(t *testing.T, dir, name string, off *int) string {
+	t.Helper()
+	b, err := embedded.ReadFile("tables/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off != nil {
+		i := *off
+		if i < 0 {
+			i += len(b)
+		}
+		b[i] ^= 0x55
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func at(i int) *int { return &i }
+
+// International positions of the embedded slices 2k-1k and 1k-1k.
+var layeredFENs = []string{"W:WK1,K2:BK28", "W:WK46,K40:BK5", "B:WK46,K40:BK5", "W:WK41:BK5", "W:WK46:BK5"}
+
+// sameAsEmbedded checks that db answers every layeredFENs position as the
+// embedded tables do.
+func sameAsEmbedded(t *testing.T, db *DB) {
+	t.Helper()
+	ref, err := OpenEmbedded(board.International)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	for _, fen := range layeredFENs {
+		p := mustFEN(t, board.International, fen)
+		want, wok := ref.Probe(&p)
+		got, ok := db.Probe(&p)
+		if !wok || !ok || got != want {
+			t.Errorf("%s: probes %v (ok %v), embedded %v (ok %v)", fen, got, ok, want, wok)
+		}
+	}
+}
+
+func TestLayeredKeepsEmbeddedUnderDamagedFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := copyEmbedded(t, dir, "international_2k-1k.egdb", at(20)) // header
+	copyEmbedded(t, dir, "international_1k-1k.egdb", nil)
+	db, err := OpenLayered(dir, board.International, Options{})
+	if db == nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), "header checksum") {
+		t.Errorf("damage not named: %v", err)
+	}
+	if errors.Is(err, ErrNoTables) {
+		t.Errorf("the intact 1k-1k of dir was not counted: %v", err)
+	}
+	sameAsEmbedded(t, db)
+	if got := db.slice(Material{WK: 1, BK: 1}).name; got != filepath.Join(dir, "international_1k-1k.egdb") {
+		t.Errorf("1k-1k served by %s, not by the file of dir", got)
+	}
+	if n, want := len(db.Info()), len(embeddedNames(board.International)); n != want {
+		t.Errorf("Info lists %d slices, want %d (a replaced slice listed twice?)", n, want)
+	}
+	if got := Check(dir, board.International); len(got) != 1 || !strings.Contains(got[0].Error(), bad) {
+		t.Errorf("Check: %v", got)
+	}
+}
+
+func TestLayeredForeignDirKeepsEmbedded(t *testing.T) {
+	dir := t.TempDir()
+	b, err := embedded.ReadFile("tables/russian_2k-1k.egdb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "russian_2k-1k.egdb"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := OpenLayered(dir, board.International, Options{})
+	if db == nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if !errors.Is(err, ErrNoTables) || !strings.Contains(err.Error(), "no tables for international in "+dir) {
+		t.Errorf("no note for a foreign dir: %v", err)
+	}
+	sameAsEmbedded(t, db)
+	for _, d := range []string{dir, filepath.Join(dir, "missing")} {
+		got := Check(d, board.International)
+		if len(got) != 1 || !strings.Contains(got[0].Error(), d) {
+			t.Errorf("Check(%s): %v", d, got)
+		}
+	}
+	// The same directory serves Russian without a word.
+	if got := Check(dir, board.Russian); got != nil {
+		t.Errorf("Check of a good Russian dir: %v", got)
+	}
+}
+
+func TestLayeredWithoutDirIsEmbedded(t *testing.T) {
+	db, err := OpenLayered("", board.International, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sameAsEmbedded(t, db)
+}
