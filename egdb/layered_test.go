@@ -121,3 +121,44 @@ func TestLayeredWithoutDirIsEmbedded(t *testing.T) {
 	defer db.Close()
 	sameAsEmbedded(t, db)
 }
+
+// A table reached through a symbolic link is used; a name that leads to a
+// FIFO, a directory or nothing is left out and named, without blocking.
+func TestTablesThroughLinks(t *testing.T) {
+	store, dir := t.TempDir(), t.TempDir()
+	target := copyEmbedded(t, store, "international_2k-1k.egdb", nil)
+	if err := os.Symlink(target, filepath.Join(dir, "international_2k-1k.egdb")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	odd := map[string]string{
+		"international_1k-1k.egdb": "not a regular file but a FIFO",
+		"international_1k-2k.egdb": "not a regular file but a directory",
+		"international_2k-2k.egdb": "no such file",
+	}
+	if err := mkfifo(filepath.Join(dir, "international_1k-1k.egdb")); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "international_1k-2k.egdb"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(store, "gone"), filepath.Join(dir, "international_2k-2k.egdb")); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(dir, board.International)
+	if db == nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if info := db.Info(); len(info) != 1 || info[0].Material != (Material{WK: 2, BK: 1}) {
+		t.Errorf("opened %v, want the linked 2k-1k only", info)
+	}
+	p := mustFEN(t, board.International, "W:WK46,K40:BK5")
+	if _, ok := db.Probe(&p); !ok {
+		t.Error("the linked table does not answer")
+	}
+	for name, why := range odd {
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, name)+": ") || !strings.Contains(err.Error(), why) {
+			t.Errorf("%s not named with %q in: %v", name, why, err)
+		}
+	}
+}

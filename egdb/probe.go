@@ -162,9 +162,14 @@ func OpenWith(dir string, v *board.Variant, opt Options) (*DB, error) {
 // It returns how many it added and the files it left out; err is an
 // unreadable dir.
 func (db *DB) addDir(dir string) (added int, left []error, err error) {
-	names, err := tableFiles(dir, db.v)
+	names, left, err := tableFiles(dir, db.v)
 	if err != nil {
 		return 0, nil, err
+	}
+	if len(left) > 0 {
+		db.mu.Lock()
+		db.problems = append(db.problems, left...)
+		db.mu.Unlock()
 	}
 	for _, n := range names {
 		if err := db.addFile(filepath.Join(dir, n)); err != nil {
@@ -176,21 +181,57 @@ func (db *DB) addDir(dir string) (added int, left []error, err error) {
 	return added, left, nil
 }
 
-// tableFiles lists the finished table files of v in dir, sorted.
-func tableFiles(dir string, v *board.Variant) ([]string, error) {
+// tableFiles lists the finished table files of v in dir, sorted. A name
+// may be a symbolic link (a directory of links into a shared store): what
+// counts is the file it leads to, which must be a regular file; the others
+// are returned in left.
+func tableFiles(dir string, v *board.Variant) (names []string, left []error, err error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("egdb: %w", err)
+		return nil, nil, fmt.Errorf("egdb: %w", err)
 	}
-	var out []string
 	for _, e := range ents {
 		n := e.Name()
-		if e.Type().IsRegular() && strings.HasPrefix(n, v.Name+"_") && strings.HasSuffix(n, fileSuffix) {
-			out = append(out, n)
+		if !strings.HasPrefix(n, v.Name+"_") || !strings.HasSuffix(n, fileSuffix) {
+			continue
 		}
+		if err := regularFile(filepath.Join(dir, n)); err != nil {
+			left = append(left, err)
+			continue
+		}
+		names = append(names, n)
 	}
-	sort.Strings(out)
-	return out, nil
+	sort.Strings(names)
+	return names, left, nil
+}
+
+// regularFile says why path, followed through links, is not a regular
+// file: only those are opened, since opening a FIFO or a device can block
+// or read without end.
+func regularFile(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return notRegular(path, fi.Mode())
+	}
+	return nil
+}
+
+func notRegular(path string, m os.FileMode) error {
+	kind := m.Type().String()
+	switch {
+	case m.IsDir():
+		kind = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case m&os.ModeDevice != 0:
+		kind = "a device"
+	case m&os.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%s: not a regular file but %s", path, kind)
 }
 
 // materialOf reads the material from a file name of variant v.
@@ -223,11 +264,18 @@ func (db *DB) addFileErr(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	f, err := os.Open(path)
+	if err := regularFile(path); err != nil {
+		return err
+	}
+	// Non-blocking, in case a FIFO took the file's place since the check.
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
 		return err
 	}
 	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = notRegular(path, fi.Mode())
+	}
 	if err != nil {
 		f.Close()
 		return err
