@@ -2,6 +2,7 @@ package egdb
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,6 +160,90 @@ func TestTablesThroughLinks(t *testing.T) {
 	for name, why := range odd {
 		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, name)+": ") || !strings.Contains(err.Error(), why) {
 			t.Errorf("%s not named with %q in: %v", name, why, err)
+		}
+	}
+}
+
+// damageBlockOf writes into dir the embedded table of p's slice with a byte
+// flipped in the block that holds p, and returns its path and the block.
+func damageBlockOf(t *testing.T, dir string, v *board.Variant, p board.Position) (string, uint32) {
+	t.Helper()
+	ref, err := OpenEmbedded(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	d := ref.x.canonical(&p)
+	tb := ref.slice(d.material())
+	i, ok := tb.ix.index(d)
+	if !ok {
+		t.Fatalf("%s has no index", v.FEN(&p))
+	}
+	blk := uint32(i / uint64(tb.hdr.blockPositions))
+	off := int(tb.refs[blk].off) + int(tb.refs[blk].size)/2
+	return copyEmbedded(t, dir, filepath.Base(tb.name), &off), blk
+}
+
+// A probe into a damaged block names the file and the block, every time;
+// the damage is recorded once, and a built-in table under the damaged one
+// answers instead.
+func TestProbeNamesDamage(t *testing.T) {
+	v := board.International
+	p := mustFEN(t, v, "W:WK46,K40:BK5")
+	dir := t.TempDir()
+	path, blk := damageBlockOf(t, dir, v, p)
+	want := fmt.Sprintf("%s: block %d checksum mismatch", path, blk)
+
+	db, err := Open(dir, v)
+	if err != nil {
+		t.Fatalf("header and index are intact, yet: %v", err)
+	}
+	defer db.Close()
+	for k := 0; k < 3; k++ {
+		_, err := db.Lookup(&p)
+		if !errors.Is(err, ErrCorrupt) || errors.Is(err, ErrNotInTables) || !strings.Contains(err.Error(), want) {
+			t.Fatalf("probe %d: %v, want the damage %q", k, err, want)
+		}
+		if _, ok := db.Probe(&p); ok {
+			t.Fatal("a damaged block gave a value")
+		}
+	}
+	if probs := db.Problems(); len(probs) != 1 || !strings.Contains(probs[0].Error(), want) {
+		t.Errorf("damage recorded as %v, want once", probs)
+	}
+	if st := db.Stats(); st.Errors != 1 {
+		t.Errorf("%d failed reads counted, want 1", st.Errors)
+	}
+	other := mustFEN(t, v, "W:WK46:BK5") // slice 1k-1k: not in dir
+	if _, err := db.Lookup(&other); err != ErrNotInTables {
+		t.Errorf("a missing slice probes as %v, want ErrNotInTables", err)
+	}
+
+	layered, err := OpenLayered(dir, v, Options{})
+	if err != nil {
+		t.Fatalf("header and index are intact, yet: %v", err)
+	}
+	defer layered.Close()
+	sameAsEmbedded(t, layered)
+	if probs := layered.Problems(); len(probs) != 1 || !strings.Contains(probs[0].Error(), want) {
+		t.Errorf("damage under the built-in tables recorded as %v, want once", probs)
+	}
+}
+
+// Probing allocates nothing, intact or damaged, once the damage is known.
+func TestLookupDoesNotAllocate(t *testing.T) {
+	v := board.International
+	p := mustFEN(t, v, "W:WK46,K40:BK5")
+	dir := t.TempDir()
+	damageBlockOf(t, dir, v, p)
+	bad, _ := Open(dir, v)
+	defer bad.Close()
+	good, _ := OpenEmbedded(v)
+	defer good.Close()
+	for _, db := range []*DB{good, bad} {
+		db.Lookup(&p)
+		if n := testing.AllocsPerRun(100, func() { db.Lookup(&p) }); n != 0 {
+			t.Errorf("%v allocations per probe", n)
 		}
 	}
 }

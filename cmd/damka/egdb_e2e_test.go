@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/binary"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -69,5 +72,37 @@ func TestEGDBFlagKeepsBuiltInTables(t *testing.T) {
 				t.Errorf("--egdb %s: stderr %q does not say %q", c.dir, errOut, n)
 			}
 		}
+	}
+}
+
+// egdb probe into a damaged block names the file and the block instead of
+// calling the position untabled.
+func TestEGDBProbeNamesDamage(t *testing.T) {
+	bin := buildDamka(t)
+	dir, path := tableDir(t, "international_2k-1k.egdb", -1)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Flip a byte in the middle of every block (the file layout of
+	// egdb/store.go: a 108-byte header, then size and CRC per block).
+	const header = 108
+	blocks := int(binary.LittleEndian.Uint32(b[28:]))
+	off := header + 8*blocks + 4
+	for i := 0; i < blocks; i++ {
+		size := int(binary.LittleEndian.Uint32(b[header+8*i:]))
+		b[off+size/2] ^= 0x55
+		off += size
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "egdb", "probe", "--variant", "international", "--fen", "W:WK46,K40:BK5", "--dir", dir)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !regexp.MustCompile(regexp.QuoteMeta(path)+`: block \d+ checksum mismatch`).Match(out) {
+		t.Errorf("probe of a damaged block: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "not in the tables") {
+		t.Errorf("damage called a miss:\n%s", out)
 	}
 }
