@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"damka/engine/board"
@@ -245,5 +246,50 @@ func TestLookupDoesNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { db.Lookup(&p) }); n != 0 {
 			t.Errorf("%v allocations per probe", n)
 		}
+	}
+}
+
+// Goroutines that find the same damage at once record it once, and each
+// gets either the damage or, under a built-in table, the right value (run
+// with -race: the damage is published to probes without a lock).
+func TestDamageFoundConcurrently(t *testing.T) {
+	v := board.International
+	p := mustFEN(t, v, "W:WK46,K40:BK5")
+	dir := t.TempDir()
+	damageBlockOf(t, dir, v, p)
+	ref, _ := OpenEmbedded(v)
+	defer ref.Close()
+	want, _ := ref.Probe(&p)
+	for _, layered := range []bool{false, true} {
+		db, _ := Open(dir, v)
+		if layered {
+			db, _ = OpenLayered(dir, v, Options{})
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 8)
+		for g := 0; g < 8; g++ {
+			wg.Go(func() {
+				for k := 0; k < 50; k++ {
+					r, err := db.Lookup(&p)
+					switch {
+					case layered && (err != nil || r != want):
+						errs <- fmt.Errorf("layered: %v %v, want %v", r, err, want)
+						return
+					case !layered && !errors.Is(err, ErrCorrupt):
+						errs <- fmt.Errorf("dir only: %v", err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		if n := len(db.Problems()); n != 1 {
+			t.Errorf("layered %v: damage recorded %d times", layered, n)
+		}
+		db.Close()
 	}
 }
