@@ -38,6 +38,7 @@ fuzz:
 	go test -run XXX -fuzz FuzzSession -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
 	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./book/
+	go test -run XXX -fuzz FuzzTable -fuzztime 30s ./egdb/
 
 clean:
 	rm -rf bin

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"damka/book"
+	"damka/egdb"
 	"damka/engine/board"
 )
 
@@ -105,14 +106,21 @@ var params = []param{
 		set: func(s *Session, value string) error {
 			return s.setInt(&s.engineOpts.BookMargin, "book-margin", value, 0, maxBookMargin)
 		}},
-	// egdb-path is a directory of endgame tables (damka egdb build); empty
-	// means the tables embedded in the binary. egdb turns tables off.
+	// egdb-path is a directory of endgame tables (damka egdb build), used
+	// over the tables embedded in the binary; empty means those alone.
+	// egdb turns tables off.
 	{name: "egdb-path", typ: "string",
 		get: func(s *Session) string { return s.engineOpts.EGDBPath },
 		set: func(s *Session, value string) error {
 			if value != "" {
 				if fi, err := os.Stat(value); err != nil || !fi.IsDir() {
 					return fmt.Errorf("egdb-path %s is not a readable directory", quoteValue(value))
+				}
+				// What the directory lacks or holds damaged is not an
+				// error (the built-in tables serve instead), but the
+				// GUI is told, one info line per file.
+				for _, err := range egdb.Check(value, s.variant) {
+					s.sendf("info", A("message", infoText("egdb-path: "+err.Error())))
 				}
 			}
 			if value != s.engineOpts.EGDBPath {
@@ -202,6 +210,16 @@ func setBool(dst *bool, name, value string) error {
 }
 
 // quoteValue shows a value in a message: clipped, and visibly empty.
+// infoText fits a message into an info line: pydraughts splits each
+// argument on '=' into exactly two parts (protocols.md 1.11).
+func infoText(msg string) string {
+	msg = strings.ReplaceAll(msg, "=", ":")
+	if len(msg) > maxMessage {
+		msg = clipTo(msg, maxMessage)
+	}
+	return msg
+}
+
 func quoteValue(v string) string {
 	if v == "" {
 		return "an empty value"

@@ -86,6 +86,7 @@ func TestHandshake(t *testing.T) {
 	if err := os.Mkdir(tables, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	copyTable(t, tables, "russian_2k-1k.egdb") // an empty one would be noted
 	if a := h.answer(
 		"set-param name=variant value=russian",
 		"set-param name=threads value=4",
@@ -607,6 +608,7 @@ func TestBookParams(t *testing.T) {
 func TestEGDBParams(t *testing.T) {
 	h := newHarness(t)
 	dir := t.TempDir()
+	copyTable(t, dir, "international_2k-1k.egdb") // an empty one would be noted
 	h.answer("hub")
 	a := h.answer("set-param name=egdb-path value=/no/such/dir")
 	if len(a) != 1 || !strings.Contains(a[0], "egdb-path '/no/such/dir' is not a readable directory") {
