@@ -199,6 +199,8 @@ func TestHubE2E(t *testing.T) {
 	t.Run("ping-during-search", func(t *testing.T) { testHubPing(t, bin) })
 	t.Run("robustness", func(t *testing.T) { testHubRobustness(t, bin) })
 	t.Run("eof-during-search", func(t *testing.T) { testHubEOF(t, bin) })
+	t.Run("ponder-hit-race", func(t *testing.T) { testHubPonderHitRace(t, bin) })
+	t.Run("refused-pos", func(t *testing.T) { testHubRefusedPos(t, bin) })
 }
 
 func testHubHandshake(t *testing.T, bin string) {

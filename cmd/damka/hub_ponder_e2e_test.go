@@ -6,13 +6,12 @@ import (
 	"time"
 )
 
-// TestHubPonderHitRace sends go ponder and ponder-hit in one write, as
+// testHubPonderHitRace sends go ponder and ponder-hit in one write, as
 // lidraughts-bot does when the opponent replies at once: the ponder-hit may
 // reach the session before the search has begun, and must not be lost.
 // Every search must then end by itself (a lost ponder-hit leaves it
 // pondering until stop).
-func TestHubPonderHitRace(t *testing.T) {
-	bin := buildDamka(t)
+func testHubPonderHitRace(t *testing.T, bin string) {
 	p := startDamka(t, bin, "hub")
 	if a := p.answer("set-param name=hash value=8", "init"); len(a) != 1 || a[0] != "ready" {
 		t.Fatalf("init: %q", a)

@@ -49,7 +49,7 @@ var params = []param{
 			// A new variant means a new board: the old position cannot be
 			// kept, so the session starts over from the initial position.
 			s.variant = v
-			s.root, s.history, s.towers = v.Start(), nil, nil
+			s.startPosition()
 			return nil
 		}},
 	{name: "threads", typ: "int", min: 1, max: maxThreads,

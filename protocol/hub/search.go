@@ -50,6 +50,11 @@ func (s *Session) cmdGo(l Line) {
 			s.ignoreArg("go", a)
 		}
 	}
+	if s.noPosition {
+		s.errorf("go: no valid position (the last pos was refused); send pos or new-game")
+		s.send("done")
+		return
+	}
 	lim := s.limits
 	// Limits last for one search; resetting them here too (done resets
 	// them as well) makes the next go without level search until stop.

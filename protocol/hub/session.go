@@ -73,6 +73,9 @@ type Session struct {
 	// positions and then of root (engine.Limits.Towers); nil: none.
 	towers []board.Towers
 	limits engine.Limits
+	// noPosition is set by a refused pos: go has nothing to search until
+	// a valid pos or a new game (position.go).
+	noPosition bool
 
 	search *running // the search in progress, nil when idle (search.go)
 }
@@ -286,6 +289,9 @@ func (s *Session) handle(in input) (quit bool) {
 	case "init":
 		s.cmdInit(l)
 	case "new-game":
+		// A new game starts from the initial position; the GUI sends its
+		// own with pos as usual.
+		s.startPosition()
 		s.searcher.NewGame()
 	case "pos":
 		s.cmdPos(l)

@@ -360,26 +360,49 @@ func TestNoLegalMove(t *testing.T) {
 	}
 }
 
-func TestIllegalMoveKeepsPosition(t *testing.T) {
-	h := newHarness(t)
-	h.answer("pos start moves=\"32-28 19-23\"", "level depth=4")
-	a := h.answer("pos start moves=\"31-27 99-1\"")
-	if len(a) != 1 || !strings.HasPrefix(a[0], `error message="illegal move 99-1 (move 2 of 2 in moves)`) {
-		t.Errorf("answer %q", a)
-	}
-	a = h.answer("pos start moves=\"31-27 31-27\"")
-	if len(a) != 1 || !strings.HasPrefix(a[0], `error message="illegal move 31-27 (move 2 of 2`) {
-		t.Errorf("answer %q", a)
-	}
-	h.send("go think")
-	h.until("done")
-	c := h.fake.lastCall(t)
-	v := board.International
-	p := v.Start()
-	p = p.Play(mustHub(t, v, &p, "32-28"))
-	p = p.Play(mustHub(t, v, &p, "19-23"))
-	if c.root != p || len(c.history) != 2 || c.limits.Depth != 4 {
-		t.Errorf("failed pos commands changed the state: history %d, limits %+v", len(c.history), c.limits)
+// TestRefusedPosThenGo: after a refused pos, go must not search the
+// position from before it; it answers an error and a bare done until a
+// valid pos, new-game or variant comes.
+func TestRefusedPosThenGo(t *testing.T) {
+	noPos := []string{`error message="go: no valid position (the last pos was refused); send pos or new-game"`, "done"}
+	for _, refused := range []string{
+		`pos start moves="31-27 99-1"`,
+		`pos start moves="31-27 31-27"`,
+		"pos pos=xyz",
+		`pos fen="W:W99"`,
+	} {
+		for _, recover := range []string{
+			`pos start moves="32-28"`,
+			"new-game",
+			"set-param name=variant value=normal",
+		} {
+			h := newHarness(t)
+			h.answer(`pos start moves="32-28 19-23"`, "level depth=4")
+			if a := h.answer(refused); len(a) != 1 || !strings.HasPrefix(a[0], errPrefix) {
+				t.Fatalf("%s: answer %q", refused, a)
+			}
+			// Neither the old position nor level makes go search.
+			for _, lines := range [][]string{{"go think"}, {"level depth=2", "go think"}, {"level depth=2", "go ponder"}} {
+				if a := h.answer(lines...); !reflect.DeepEqual(a, noPos) {
+					t.Errorf("%s then %q: %q, want %q", refused, lines, a, noPos)
+				}
+			}
+			if n := h.fake.numCalls(); n != 0 {
+				t.Fatalf("%s: %d searches after the refused pos", refused, n)
+			}
+			h.send(recover, "level depth=2", "go think")
+			if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
+				t.Fatalf("%s, %s: %q", refused, recover, got)
+			}
+			v := board.International
+			want := v.Start()
+			if strings.HasPrefix(recover, "pos") {
+				want = want.Play(mustHub(t, v, &want, "32-28"))
+			}
+			if c := h.fake.lastCall(t); c.root != want {
+				t.Errorf("%s, %s: searched %s, want %s", refused, recover, v.FEN(&c.root), v.FEN(&want))
+			}
+		}
 	}
 }
 
