@@ -213,22 +213,26 @@ func quoteValue(v string) string {
 // "--name=value" command-line arguments. Unknown names are an error here
 // (set-param itself ignores them).
 func (s *Session) SetParam(name, value string) error {
-	for _, p := range params {
-		if p.name == strings.ToLower(name) {
-			return p.set(s, value)
-		}
+	if p := lookupParam(name); p != nil {
+		return p.set(s, value)
 	}
 	return fmt.Errorf("unknown parameter %s", clip(name))
 }
 
-// HasParam reports whether name is one of the session's parameters.
-func HasParam(name string) bool {
-	for _, p := range params {
-		if p.name == strings.ToLower(name) {
-			return true
+// HasParam reports whether name is one of the session's parameters, or one
+// of Scan's that it accepts (params_scan.go).
+func HasParam(name string) bool { return lookupParam(name) != nil }
+
+func lookupParam(name string) *param {
+	name = strings.ToLower(name)
+	for _, table := range [][]param{params, scanParams} {
+		for i := range table {
+			if table[i].name == name {
+				return &table[i]
+			}
 		}
 	}
-	return false
+	return nil
 }
 
 // cmdHub answers hub with id, one param line per parameter, and wait.
