@@ -200,6 +200,7 @@ func TestHubE2E(t *testing.T) {
 	t.Run("robustness", func(t *testing.T) { testHubRobustness(t, bin) })
 	t.Run("eof-during-search", func(t *testing.T) { testHubEOF(t, bin) })
 	t.Run("scan-params", func(t *testing.T) { testHubScanParams(t, bin) })
+	t.Run("level-in-force", func(t *testing.T) { testHubLevelInForce(t, bin) })
 	t.Run("ponder-hit-race", func(t *testing.T) { testHubPonderHitRace(t, bin) })
 	t.Run("refused-pos", func(t *testing.T) { testHubRefusedPos(t, bin) })
 }

@@ -42,13 +42,16 @@ func TestPonderHitBeforeSearchRuns(t *testing.T) {
 	if c := h.fake.lastCall(t); !c.limits.Ponder {
 		t.Errorf("search did not start pondering: %+v", c.limits)
 	}
-	// A second ponder-hit is not a hit.
+	// A second ponder-hit is not a hit (level infinite: the first one does
+	// not end the search).
 	h.fake.entered = nil
-	h.send("level move-time=0.01", "go ponder")
+	h.send("level infinite", "go ponder")
+	h.until("info")
 	h.until("info")
 	h.send("ponder-hit", "ponder-hit")
-	h.until("done")
 	h.ping()
+	h.send("stop")
+	h.until("done")
 	if !strings.Contains(h.log.String(), "not pondering: ignored") {
 		t.Errorf("log %q", h.log.String())
 	}

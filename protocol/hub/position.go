@@ -21,8 +21,8 @@ package hub
 // searched. Until a valid pos, a new-game or a set-param variant, go answers
 // an error and a bare done (every go gets its done; searching the old
 // position would play a move for the wrong position, maybe the wrong side).
-// A valid pos resets the limits, as Scan does, so that level applies to the
-// search right after it.
+// After a valid pos, the next level line starts a new set of limits
+// (level.go), so that level applies to the search right after it.
 
 import (
 	"fmt"
@@ -86,7 +86,7 @@ func (s *Session) setPos(l Line) error {
 		towers = append(towers, tw)
 	}
 	s.root, s.history, s.towers, s.noPosition = cur, history, towers, false
-	s.resetLimits()
+	s.levelFresh = true
 	return nil
 }
 

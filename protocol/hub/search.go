@@ -50,15 +50,12 @@ func (s *Session) cmdGo(l Line) {
 			s.ignoreArg("go", a)
 		}
 	}
+	lim := s.searchLimits()
 	if s.noPosition {
 		s.errorf("go: no valid position (the last pos was refused); send pos or new-game")
 		s.send("done")
 		return
 	}
-	lim := s.limits
-	// Limits last for one search; resetting them here too (done resets
-	// them as well) makes the next go without level search until stop.
-	s.resetLimits()
 	if mode == "ponder" {
 		lim.Ponder = true
 	}
@@ -219,7 +216,6 @@ func (s *Session) finish(r engine.Result) {
 	if run.retry != nil {
 		run.retry.Stop()
 	}
-	s.resetLimits()
 
 	v := s.variant
 	var ml board.MoveList

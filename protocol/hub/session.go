@@ -72,7 +72,10 @@ type Session struct {
 	// towers (Bashni only) are the pieces under the tops of history's
 	// positions and then of root (engine.Limits.Towers); nil: none.
 	towers []board.Towers
-	limits engine.Limits
+	// limits are the limits in force; levelFresh says that the next level
+	// line starts a new set (level.go).
+	limits     engine.Limits
+	levelFresh bool
 	// noPosition is set by a refused pos: go has nothing to search until
 	// a valid pos or a new game (position.go).
 	noPosition bool
@@ -147,6 +150,7 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 		o(s)
 	}
 	s.root = s.variant.Start()
+	s.levelFresh = true
 	return s
 }
 

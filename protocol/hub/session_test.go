@@ -256,6 +256,7 @@ func TestStopInfinite(t *testing.T) {
 // still end the search.
 func TestStopBeforeSearchStarts(t *testing.T) {
 	h := newHarness(t)
+	h.answer("level infinite")
 	for range 20 {
 		h.send("go think", "stop")
 		if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
@@ -266,7 +267,7 @@ func TestStopBeforeSearchStarts(t *testing.T) {
 
 func TestCommandAbortsSearch(t *testing.T) {
 	h := newHarness(t)
-	h.send("go think")
+	h.send("level infinite", "go think")
 	h.until("info")
 	// pos during a search: done first, then pos is processed.
 	h.send("pos start moves=32-28", "level depth=2", "go think")
@@ -283,7 +284,7 @@ func TestCommandAbortsSearch(t *testing.T) {
 	}
 	// An unknown command and a malformed line abort too, then get their error.
 	for _, line := range []string{"frobnicate", `pos pos="`} {
-		h.send("go think")
+		h.send("level infinite", "go think")
 		h.until("info")
 		h.send(line)
 		if l := h.until("done"); !strings.HasPrefix(l[len(l)-1], "done move=") {
@@ -294,7 +295,7 @@ func TestCommandAbortsSearch(t *testing.T) {
 		}
 	}
 	// go during a search ends it and starts a new one.
-	h.send("go think")
+	h.send("level infinite", "go think")
 	h.until("info")
 	h.send("go think")
 	h.until("done")
@@ -405,25 +406,64 @@ func TestRefusedPosThenGo(t *testing.T) {
 	}
 }
 
-func TestLimitsReset(t *testing.T) {
-	h := newHarness(t)
-	h.send("level depth=3", "go think")
-	h.until("done")
-	// No level: the next search runs until stop.
-	h.send("go think")
-	h.until("info")
-	h.send("stop")
-	h.until("done")
-	if c := h.fake.lastCall(t); c.limits != (engine.Limits{}) {
-		t.Errorf("limits not reset after done: %+v", c.limits)
+// TestLevelInForce checks which limits each go gets (level.go): the level
+// lines since the last go or pos, else those of the previous search, and a
+// default move time when nothing bounds the search.
+func TestLevelInForce(t *testing.T) {
+	dflt := engine.Limits{MoveTime: defaultMoveTime}
+	steps := []struct {
+		lines []string // sent before go think
+		want  engine.Limits
+	}{
+		{nil, dflt}, // no level yet
+		{[]string{"level depth=3"}, engine.Limits{Depth: 3}},
+		{nil, engine.Limits{Depth: 3}}, // level once, go twice
+		{[]string{"pos start"}, engine.Limits{Depth: 3}},
+		{[]string{"pos start", "new-game"}, engine.Limits{Depth: 3}},
+		// A new level line replaces the set; lines before a go add up.
+		{[]string{"level time=30", "level inc=1"}, engine.Limits{Time: 30 * time.Second, Inc: time.Second}},
+		{[]string{"level moves=40"}, engine.Limits{MovesToGo: 40, MoveTime: defaultMoveTime}},
+		// pos between two level lines: only the one after it counts, as in Scan.
+		{[]string{"level depth=5", "pos start", "level nodes=1000"}, engine.Limits{Nodes: 1000}},
+		// A bad level line changes nothing.
+		{[]string{"level depth=x"}, engine.Limits{Nodes: 1000}},
+		{[]string{"level"}, dflt},
+		{[]string{"level ponder handicap=2"}, dflt},
+		{[]string{"level move-time=0.5"}, engine.Limits{MoveTime: 500 * time.Millisecond}},
 	}
-	// pos resets them too.
-	h.send("level depth=3", "pos start", "go think")
+	h := newHarness(t)
+	for i, st := range steps {
+		h.answer(st.lines...)
+		h.send("go think")
+		h.until("done")
+		if c := h.fake.lastCall(t); c.limits != st.want {
+			t.Errorf("step %d %q: limits %+v, want %+v", i, st.lines, c.limits, st.want)
+		}
+	}
+	// level infinite stays in force too: the searches run until stop.
+	h.answer("level infinite")
+	for range 2 {
+		h.send("go think")
+		h.until("info")
+		h.until("info")
+		h.ping()
+		h.send("stop")
+		h.until("done")
+	}
+	// go ponder takes the limits in force, pondering.
+	h.answer("level time=10")
+	h.send("go ponder")
 	h.until("info")
-	h.send("stop")
+	h.send("ponder-hit")
 	h.until("done")
-	if c := h.fake.lastCall(t); c.limits != (engine.Limits{}) {
-		t.Errorf("limits not reset by pos: %+v", c.limits)
+	if c := h.fake.lastCall(t); c.limits != (engine.Limits{Time: 10 * time.Second, Ponder: true}) {
+		t.Errorf("go ponder: %+v", c.limits)
+	}
+	// The ponder flag is for one go only.
+	h.send("go think")
+	h.until("done")
+	if c := h.fake.lastCall(t); c.limits != (engine.Limits{Time: 10 * time.Second}) {
+		t.Errorf("go think after go ponder: %+v", c.limits)
 	}
 }
 
