@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/book"
 	"damka/engine/board"
 )
 
@@ -35,6 +34,12 @@ type param struct {
 	max  int    // int only
 	get  func(s *Session) string
 	set  func(s *Session, value string) error
+	// load, if set, reads the file that value names before set, after
+	// check (which must not block: it may look at the file but not open
+	// it); set-param runs load on a worker (load.go), so it may only use
+	// what does not change after NewSession.
+	check func(value string) error
+	load  func(s *Session, value string) error
 }
 
 // params lists the parameters in the order hub declares them.
@@ -83,16 +88,26 @@ var params = []param{
 			return nil
 		}},
 	// book-path is a book file built by damka book build; empty means the
-	// book built into damka. It is read here, so that a bad file is an
+	// book built into damka. It is read when set, so that a bad file is an
 	// error the GUI sees.
 	{name: "book-path", typ: "string",
 		get: func(s *Session) string { return s.engineOpts.BookPath },
-		set: func(s *Session, value string) error {
-			if value != "" {
-				if _, err := book.Open(value); err != nil {
-					return fmt.Errorf("book-path %s: %v", quoteValue(value), err)
-				}
+		check: func(value string) error {
+			if value == "" {
+				return nil
 			}
+			return regularFile("book-path", value)
+		},
+		load: func(s *Session, value string) error {
+			if value == "" {
+				return nil
+			}
+			if err := s.openBook(value); err != nil {
+				return fmt.Errorf("book-path %s: %v", quoteValue(value), err)
+			}
+			return nil
+		},
+		set: func(s *Session, value string) error {
 			if value != s.engineOpts.BookPath {
 				s.engineOpts.BookPath, s.optsDirty = value, true
 			}
@@ -214,6 +229,16 @@ func quoteValue(v string) string {
 // (set-param itself ignores them).
 func (s *Session) SetParam(name, value string) error {
 	if p := lookupParam(name); p != nil {
+		if p.check != nil {
+			if err := p.check(value); err != nil {
+				return err
+			}
+		}
+		if p.load != nil {
+			if err := p.load(s, value); err != nil {
+				return err
+			}
+		}
 		return p.set(s, value)
 	}
 	return fmt.Errorf("unknown parameter %s", clip(name))
@@ -273,6 +298,10 @@ func (s *Session) cmdSetParam(l Line) {
 		if a.Name != "name" && a.Name != "value" {
 			s.ignoreArg("set-param", a)
 		}
+	}
+	if p := lookupParam(name); p.load != nil {
+		s.startLoad(p, value)
+		return
 	}
 	if err := s.SetParam(name, value); err != nil {
 		s.errorf("set-param: %v", err)

@@ -81,6 +81,12 @@ type Session struct {
 	noPosition bool
 
 	search *running // the search in progress, nil when idle (search.go)
+	// load is the set-param whose file a worker reads, nil when none
+	// (load.go); it is never set while a search runs.
+	load *pendingLoad
+	// openBook reads a book file (tests slow it down); set by NewSession
+	// only, as workers call it.
+	openBook func(path string) error
 }
 
 // Option configures a Session.
@@ -145,6 +151,7 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 		variant:    board.International,
 		engineOpts: engine.Options{Threads: 1, HashMB: engine.DefaultHashMB, MultiPV: 1, EGDBCacheMB: engine.DefaultEGDBCacheMB, Book: true},
 		optsDirty:  true,
+		openBook:   openBook,
 	}
 	for _, o := range opts {
 		o(s)
@@ -176,6 +183,10 @@ func (s *Session) Run() error {
 	for {
 		var results <-chan engine.Result
 		var retry <-chan time.Time
+		var loaded <-chan error
+		if s.load != nil {
+			loaded = s.load.done
+		}
 		if s.search != nil {
 			results = s.search.result
 			if s.search.retry != nil {
@@ -197,6 +208,11 @@ func (s *Session) Run() error {
 			}
 		case r := <-results:
 			s.finish(r)
+		case err := <-loaded:
+			if s.finishLoad(err) {
+				s.abortSearch()
+				return s.out.Err()
+			}
 		case <-retry:
 			s.searcher.Stop()
 		}
@@ -262,6 +278,9 @@ func readLine(br *bufio.Reader) input {
 
 // handle processes one input line and reports whether the session must end.
 func (s *Session) handle(in input) (quit bool) {
+	if s.load != nil {
+		return s.whileLoading(in)
+	}
 	if in.tooLong {
 		s.abortSearch()
 		s.errorf("line too long (more than %d bytes), ignored", MaxLineBytes)
