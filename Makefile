@@ -35,7 +35,8 @@ fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
 	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./engine/board/
 	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
-	go test -run XXX -fuzz FuzzSession -fuzztime 30s ./protocol/hub/
+	go test -run XXX -fuzz 'FuzzSession$$' -fuzztime 30s ./protocol/hub/
+	go test -run XXX -fuzz FuzzSessionHealth -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
 	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./book/
 
