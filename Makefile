@@ -30,6 +30,7 @@ lint:
 bench: build
 	scripts/bench.sh $(BIN)
 	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
+	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress | grep -E 'stress:|FAIL|ok'
 
 fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
