@@ -3,10 +3,12 @@
 package main
 
 import (
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestHubBookPathSpecialFiles: book-path naming a FIFO (which blocks
@@ -33,5 +35,24 @@ func TestHubBookPathSpecialFiles(t *testing.T) {
 	p.send("quit")
 	if rest, err := p.closeInput(); err != nil || len(rest) != 0 {
 		t.Errorf("quit: %v, %q", err, rest)
+	}
+	// On the command line (--name=value, as lidraughts-bot passes options)
+	// it is a usage error, at once.
+	for _, path := range []string{fifo, "/dev/stdin"} {
+		cmd := exec.Command(bin, "hub", "--book-path="+path)
+		cmd.Stdin = strings.NewReader("ping\n")
+		done := make(chan struct{})
+		var out []byte
+		var err error
+		go func() { out, err = cmd.CombinedOutput(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(e2eTimeout):
+			cmd.Process.Kill()
+			t.Fatalf("hub --book-path=%s did not end", path)
+		}
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "not a regular file") {
+			t.Errorf("hub --book-path=%s: %v, %s", path, err, out)
+		}
 	}
 }

@@ -34,10 +34,11 @@ type param struct {
 	max  int    // int only
 	get  func(s *Session) string
 	set  func(s *Session, value string) error
-	// load, if set, reads the file that value names before set, after
-	// check (which must not block: it may look at the file but not open
-	// it); set-param runs load on a worker (load.go), so it may only use
-	// what does not change after NewSession.
+	// check and load, if set, are for a parameter that names a file; both
+	// run before set. check looks at the path without opening it, on the
+	// session's goroutine, so it must not block; load reads the file, on a
+	// worker for set-param (load.go), so it may use only what does not
+	// change after NewSession.
 	check func(value string) error
 	load  func(s *Session, value string) error
 }

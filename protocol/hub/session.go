@@ -12,6 +12,8 @@ package hub
 //     be answered during a search, and EOF must end the program at once);
 //   - one search goroutine per go, which calls Searcher.Search and sends the
 //     Result back; its info callback writes info lines directly.
+//   - a worker per set-param that names a file (book-path), which reads it
+//     and sends the verdict back (load.go).
 // Output goes through one lineWriter with a mutex, so that an info line from
 // the search goroutine and a pong from Run never interleave.
 //
