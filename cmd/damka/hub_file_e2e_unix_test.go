@@ -11,11 +11,14 @@ import (
 	"time"
 )
 
-// TestHubBookPathSpecialFiles: book-path naming a FIFO (which blocks
+func init() {
+	hubE2EMore = append(hubE2EMore, hubE2ECase{"book-path-special-files", testHubBookPathSpecialFiles})
+}
+
+// testHubBookPathSpecialFiles: book-path naming a FIFO (which blocks
 // whoever opens it) or /dev/stdin (damka's own protocol input) must be an
 // error, and the session must go on reading its commands.
-func TestHubBookPathSpecialFiles(t *testing.T) {
-	bin := buildDamka(t)
+func testHubBookPathSpecialFiles(t *testing.T, bin string) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
