@@ -249,6 +249,38 @@ func TestMatchFailures(t *testing.T) {
 	}
 }
 
+// A reply later than the move time but within the margin, as a book or
+// table opened on the first move gives on a loaded machine (0.15 s against
+// 0.05 s at a load of 3), is not forfeited with the default margin: it is
+// counted and reported. Beyond the margin, TestMatchFailures forfeits.
+func TestMatchLateWithinMargin(t *testing.T) {
+	v := board.International
+	log := &syncBuffer{}
+	cfg := Config{
+		Variant: v,
+		// Late answers every move 0.2 s (plus most of its move time).
+		Engines: []EngineSpec{fakeSpec("Good", "-seed", "5"), fakeSpec("Late", "-seed", "6", "-mode", "slow", "-after", "0", "-think", "0.2")},
+		Games:   2, TC: TimeControl{MoveTime: 50 * time.Millisecond}, TimeMargin: DefaultTimeMargin,
+		Openings: openingSuite(t, v, 1), MaxPlies: 12, Log: log, Concurrency: 2,
+	}
+	sum, games := runCollect(t, context.Background(), cfg)
+	for _, g := range games {
+		if g.Failure != nil {
+			t.Errorf("game %d: %s", g.Index+1, g.Reason)
+		}
+	}
+	late := sum.Standings[1]
+	// 12 plies from a 2-ply opening: 5 moves of each engine per game.
+	if late.Late != 10 || late.MaxLate < 150*time.Millisecond || late.MaxLate >= DefaultTimeMargin {
+		t.Errorf("Late: %d late moves, the latest %v over; want 10, by 0.15-1 s", late.Late, late.MaxLate)
+	}
+	var out bytes.Buffer
+	sum.WriteTo(&out)
+	if !strings.Contains(out.String(), "Late: 10 moves over the clock within the time margin, the latest by 0.") {
+		t.Errorf("summary does not report the late moves:\n%s", out.String())
+	}
+}
+
 func TestMatchStartFailure(t *testing.T) {
 	cfg := Config{Variant: board.International, Games: 2, TC: TimeControl{Depth: 1},
 		Engines: []EngineSpec{fakeSpec("A"), {Name: "Missing", Cmd: []string{filepath.Join(t.TempDir(), "nothing")}}}}
