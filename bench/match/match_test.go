@@ -188,35 +188,42 @@ func TestMatchFENOpeningsInPDN(t *testing.T) {
 	}
 }
 
+// Each way an engine can fail loses its games, and only those of the
+// failing engine. The good engine's replies must never be late or hung,
+// even on a machine at a load of 10: it answers in about 50 ms at most,
+// and every limit it could break (hang timeout, clock plus margin) is at
+// least 1.5 s, which a bad engine that ignores it still reaches.
 func TestMatchFailures(t *testing.T) {
 	v := board.International
 	for _, c := range []struct {
 		args   []string
 		kind   FailKind
 		tc     TimeControl
-		margin time.Duration // time margin; 50 ms if 0
+		margin time.Duration // time margin; 500 ms if 0
 	}{
 		{[]string{"-mode", "crash", "-after", "3"}, Crashed, TimeControl{Depth: 1}, 0},
 		{[]string{"-mode", "hang", "-after", "3"}, Hung, TimeControl{Depth: 1}, 0},
 		{[]string{"-mode", "illegal", "-after", "3"}, Illegal, TimeControl{Depth: 1}, 0},
 		{[]string{"-mode", "nomove", "-after", "3"}, Illegal, TimeControl{Depth: 1}, 0},
 		{[]string{"-mode", "garbage", "-after", "3"}, Garbage, TimeControl{Depth: 1}, 0},
-		{[]string{"-mode", "slow", "-after", "3", "-think", "0.5"}, TimeLoss, TimeControl{Base: 300 * time.Millisecond, Inc: 10 * time.Millisecond}, 0},
-		// A generous margin: the good engine's answers must not be late
-		// even on a loaded machine (the bad one never answers).
-		{[]string{"-mode", "hang", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}, 400 * time.Millisecond},
+		// The slow engine's fourth reply takes 30 s against a clock of
+		// 1 s + 0.5 s margin, of which the good one uses a few hundredths.
+		{[]string{"-mode", "slow", "-after", "3", "-think", "30"}, TimeLoss, TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}, 0},
+		// The hung engine never answers; the good one's 50 ms moves have
+		// 1.5 s of margin.
+		{[]string{"-mode", "hang", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}, 1500 * time.Millisecond},
 	} {
 		t.Run(c.args[1]+"-"+c.kind.String(), func(t *testing.T) {
 			log := &syncBuffer{}
 			margin := c.margin
 			if margin == 0 {
-				margin = 50 * time.Millisecond
+				margin = 500 * time.Millisecond
 			}
 			cfg := Config{
 				Variant: v,
 				Engines: []EngineSpec{fakeSpec("Good", "-seed", "5"), fakeSpec("Bad", append([]string{"-seed", "6"}, c.args...)...)},
 				Games:   4, TC: c.tc, TimeMargin: margin, Openings: openingSuite(t, v, 2),
-				Timeouts: Timeouts{Hang: 300 * time.Millisecond}, Log: log, Concurrency: 2,
+				Timeouts: Timeouts{Hang: 1500 * time.Millisecond}, Log: log, Concurrency: 2,
 			}
 			sum, games := runCollect(t, context.Background(), cfg)
 			if sum.Played != 4 {
