@@ -26,7 +26,7 @@ func TestRuleDrawTieBreak(t *testing.T) {
 		{"International 25-move rule at its limit", board.International, "W:WK2,K19,6:BK12,K45,31", 49},
 	}
 	for _, c := range cases {
-		for _, tables := range []bool{false, true} {
+		for i, tables := range []bool{false, true} {
 			root := mustFEN(t, c.v, c.fen)
 			hist := kingMoveHistory(root, c.plies)
 			hangs := func(m board.Move) bool {
@@ -41,7 +41,9 @@ func TestRuleDrawTieBreak(t *testing.T) {
 			if !tiedHang {
 				t.Fatalf("%s: no move that hangs a piece is tied by the rule: the case tests nothing", c.name)
 			}
-			e := New(Options{HashMB: 1, NoEGDB: !tables})
+			// With tables, two threads: the decision may then come from
+			// the helper thread.
+			e := New(Options{HashMB: 1, NoEGDB: !tables, Threads: 1 + i})
 			r := e.Search(c.v, root, hist, Limits{Depth: 8}, nil)
 			text := c.v.FormatMove(&root, r.Best)
 			switch {
