@@ -18,8 +18,9 @@ import (
 // the move-count rules (repetition still counts, the endgame tables are
 // used as they are: they know nothing of the rules either), and the best of
 // them is played. The score stays the draw the rules give. In any other
-// position this costs one comparison of the score, and the signature of
-// the bench does not move.
+// position this costs one comparison of the score (and at a score of
+// exactly 0 one move played), and the signature of the bench does not
+// move.
 
 // The tie-break search: deep enough to see a piece hang and the simple
 // tactics after it, and bounded in nodes (milliseconds) and, in timed play,
