@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -42,6 +43,7 @@ func dxpCmd(args []string) error {
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
+	pdnPath := fs.String("pdn", "", "append every finished game to this PDN file")
 	variant := fs.String("variant", "international", "rule set: DXP carries International draughts only")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -93,18 +95,40 @@ func dxpCmd(args []string) error {
 	if err := books(&opts); err != nil {
 		return err
 	}
+	var pdn *os.File
+	if *pdnPath != "" {
+		// Opened before any connection, so that a path that cannot be
+		// written is an error now rather than after the first game.
+		f, err := os.OpenFile(*pdnPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--pdn: %v", err)
+		}
+		defer f.Close()
+		pdn = f
+	}
+	site := *listen
+	if initiator {
+		site = *connect
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var tally dxp.Tally
+	logger := log.New(os.Stderr, "dxp: ", log.Ltime)
 	cfg := dxp.Config{
 		Name:           *name,
 		Searcher:       engine.New(opts),
-		Logger:         log.New(os.Stderr, "dxp: ", log.Ltime),
+		Logger:         logger,
 		ReadTimeout:    *timeout,
 		RefuseTakeBack: *noTakeBack,
 		OnResult: func(r dxp.GameResult) {
 			tally.Add(r)
 			fmt.Println(r)
+			logger.Print(r.Progress(tally))
+			if g := r.PDN("damka dxp", site, *name); g != nil && pdn != nil {
+				if err := appendPDN(pdn, g); err != nil {
+					logger.Printf("--pdn %s: game %d not written: %v", *pdnPath, r.Number, err)
+				}
+			}
 		},
 	}
 	summary := func() {
@@ -134,6 +158,19 @@ func dxpCmd(args []string) error {
 		return err
 	}
 	return nil
+}
+
+// appendPDN writes one game in a single write and syncs it, so that an
+// interrupt never leaves half a game in the file.
+func appendPDN(f *os.File, g *board.Game) error {
+	var buf bytes.Buffer
+	if err := g.WritePDN(&buf); err != nil {
+		return err
+	}
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	return f.Sync()
 }
 
 // readPositions reads start positions: one FEN a line, or a PDN

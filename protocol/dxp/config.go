@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"damka/engine"
+	"damka/engine/board"
 )
 
 // Defaults for Config fields left at their zero value.
@@ -112,6 +113,10 @@ type GameResult struct {
 	Reason    string   // why the game ended, in words
 	Moves     []string // the moves played, in International notation
 	Refused   bool     // the GAMEREQ was refused; no game was played
+	// Start and Played are the game as the rules core sees it, for PDN.
+	Start  board.Position
+	Played []board.Move
+	End    time.Time // when the game ended
 }
 
 // Plies returns the number of half-moves played.

@@ -3,6 +3,7 @@ package dxp
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"damka/engine"
@@ -43,6 +44,7 @@ func (s *session) play(g *game) (GameResult, error) {
 		Number: g.number, Peer: g.peer, Color: fromBoardColor(g.us),
 		StartFEN: variant.FEN(&g.pos[0]), Minutes: g.minutes, MoveLimit: g.moveLimit,
 		Outcome: end.outcome, Reason: end.reason, Moves: g.text,
+		Start: g.pos[0], Played: slices.Clone(g.moves), End: time.Now(),
 	}, err
 }
 
