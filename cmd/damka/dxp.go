@@ -42,6 +42,8 @@ func dxpCmd(args []string) error {
 	books := bookFlags(fs)
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
+	idle := fs.Duration("idle", 0, "follower: hang up on a client that starts no game within this time (default: --timeout)")
+	maxTime := fs.Float64("max-time", dxp.DefaultMaxMinutes, "follower: longest thinking time (minutes a side) a game request may claim; longer ones are played at this time")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
 	pdnPath := fs.String("pdn", "", "append every finished game to this PDN file")
 	variant := fs.String("variant", "international", "rule set: DXP carries International draughts only")
@@ -65,6 +67,12 @@ func dxpCmd(args []string) error {
 				return usagef("--%s needs --connect", f)
 			}
 		}
+	} else {
+		for _, f := range []string{"idle", "max-time"} {
+			if set[f] {
+				return usagef("--%s is for the follower (--listen), not with --connect", f)
+			}
+		}
 	}
 	switch {
 	case *threads < 1 || *threads > 1024:
@@ -73,9 +81,13 @@ func dxpCmd(args []string) error {
 		return usagef("--hash must be between 1 and %d MB, not %d", 1<<20, *hash)
 	case *timeout <= 0:
 		return usagef("--timeout must be positive, not %v", *timeout)
+	case set["idle"] && *idle <= 0:
+		return usagef("--idle must be positive, not %v", *idle)
+	case !(*maxTime > 0 && *maxTime <= 999):
+		return usagef("--max-time must be more than 0 and at most 999 minutes, not %v", *maxTime)
 	case *games < 1:
 		return usagef("--games must be at least 1, not %d", *games)
-	case *minutes <= 0 || *minutes > 999:
+	case !(*minutes > 0 && *minutes <= 999):
 		return usagef("--time must be more than 0 and at most 999 minutes, not %v", *minutes)
 	case *moves < 0 || *moves > 999:
 		return usagef("--moves must be between 0 and 999, not %d", *moves)
@@ -119,6 +131,8 @@ func dxpCmd(args []string) error {
 		Searcher:       engine.New(opts),
 		Logger:         logger,
 		ReadTimeout:    *timeout,
+		IdleTimeout:    *idle,
+		MaxMinutes:     *maxTime,
 		RefuseTakeBack: *noTakeBack,
 		OnResult: func(r dxp.GameResult) {
 			tally.Add(r)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"net"
@@ -136,6 +137,65 @@ func TestDXPEndToEnd(t *testing.T) {
 	bin := buildDamka(t)
 	t.Run("follower", func(t *testing.T) { testDXPFollower(t, bin) })
 	t.Run("initiator", func(t *testing.T) { testDXPInitiator(t, bin) })
+	t.Run("silent", func(t *testing.T) { testDXPSilent(t, bin) })
+}
+
+// testDXPSilent: a client that says nothing, and one that asks for 999
+// minutes and then says nothing, each free the follower within the bound
+// that --timeout and --max-time set (checked with a tenfold margin), and
+// the follower then serves the next client.
+func testDXPSilent(t *testing.T, bin string) {
+	const grace, maxMinutes = 300 * time.Millisecond, 0.005
+	p := startDXPFollower(t, bin, "--timeout", grace.String(), "--max-time", fmt.Sprint(maxMinutes))
+	hangUp := func(c net.Conn, limit time.Duration) {
+		t.Helper()
+		c.SetReadDeadline(time.Now().Add(limit))
+		r := dxp.NewReader(c)
+		for {
+			m, err := r.Next()
+			if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+				t.Fatalf("still connected after %v", limit)
+			}
+			if err != nil {
+				return
+			}
+			t.Logf("follower sent %v", m)
+		}
+	}
+	silent, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	hangUp(silent, 10*grace)
+
+	absurd, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer absurd.Close()
+	if err := dxp.Write(absurd, dxp.GameReq{Version: 1, Initiator: "absurd", FollowerColor: dxp.Black, Minutes: 999}); err != nil {
+		t.Fatal(err)
+	}
+	hangUp(absurd, 10*(grace+time.Duration(maxMinutes*float64(time.Minute))))
+
+	ok, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ok.Close()
+	if err := dxp.Write(ok, dxp.GameReq{Version: 1, Initiator: "ok", FollowerColor: dxp.Black, Minutes: 1}); err != nil {
+		t.Fatal(err)
+	}
+	ok.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if m, err := dxp.NewReader(ok).Next(); err != nil {
+		t.Fatalf("the follower does not serve the next client: %v", err)
+	} else if a, isAcc := m.(dxp.GameAcc); !isAcc || a.Code != dxp.AccAccepted {
+		t.Fatalf("next client got %v, want the game accepted", m)
+	}
+	if log := p.stderr.String(); !strings.Contains(log, "asks for 999 minutes a side") {
+		t.Errorf("stderr does not say the 999 minutes were capped:\n%s", log)
+	}
 }
 
 // testDXPFollower plays two games (one per colour) against `damka dxp

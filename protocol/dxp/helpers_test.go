@@ -3,6 +3,7 @@ package dxp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log"
 	"net"
 	"strings"
@@ -271,4 +272,25 @@ func mustPlay(t *testing.T, p board.Position, m Move) board.Position {
 		t.Fatal(err)
 	}
 	return p.Play(bm)
+}
+
+// expectHangUp checks that the other side closes the connection within
+// limit (chats before that are skipped); a read that times out instead
+// fails the test.
+func (p *peer) expectHangUp(limit time.Duration) {
+	p.t.Helper()
+	start := time.Now()
+	p.conn.SetReadDeadline(start.Add(limit))
+	for {
+		m, err := p.r.Next()
+		if err != nil {
+			if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+				p.t.Fatalf("still connected after %v", limit)
+			}
+			return
+		}
+		if _, ok := m.(Chat); !ok {
+			p.t.Fatalf("got %v, want the connection closed", m)
+		}
+	}
 }

@@ -28,7 +28,8 @@ import (
 //     when we are on move or the point does not exist (K2), or answered K1
 //     with Config.RefuseTakeBack.
 //   - A GAMEREQ during a game is refused with code 2; the game goes on.
-//   - Silence: Config.ReadTimeout beyond the peer's clock, then we hang up.
+//   - Silence: Config.ReadTimeout beyond the peer's clock (capped by
+//     Config.MaxMinutes), Config.IdleTimeout for a GAMEREQ, then we hang up.
 
 // Errors that end a session (the connection), as opposed to one game.
 var (
