@@ -45,6 +45,7 @@ func dxpCmd(args []string) error {
 	idle := fs.Duration("idle", 0, "follower: hang up on a client that starts no game within this time (default: --timeout)")
 	maxTime := fs.Float64("max-time", dxp.DefaultMaxMinutes, "follower: longest thinking time (minutes a side) a game request may claim; longer ones are played at this time")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
+	keep := fs.Bool("keep-listening", false, "follower: after a peer asks to stop entirely (stop code 1), wait for the next connection instead of exiting")
 	pdnPath := fs.String("pdn", "", "append every finished game to this PDN file")
 	variant := fs.String("variant", "international", "rule set: DXP carries International draughts only")
 	if err := parseFlags(fs, args); err != nil {
@@ -68,7 +69,7 @@ func dxpCmd(args []string) error {
 			}
 		}
 	} else {
-		for _, f := range []string{"idle", "max-time"} {
+		for _, f := range []string{"idle", "max-time", "keep-listening"} {
 			if set[f] {
 				return usagef("--%s is for the follower (--listen), not with --connect", f)
 			}
@@ -133,6 +134,7 @@ func dxpCmd(args []string) error {
 		ReadTimeout:    *timeout,
 		IdleTimeout:    *idle,
 		MaxMinutes:     *maxTime,
+		KeepServing:    *keep,
 		RefuseTakeBack: *noTakeBack,
 		OnResult: func(r dxp.GameResult) {
 			tally.Add(r)

@@ -138,6 +138,29 @@ func TestDXPEndToEnd(t *testing.T) {
 	t.Run("follower", func(t *testing.T) { testDXPFollower(t, bin) })
 	t.Run("initiator", func(t *testing.T) { testDXPInitiator(t, bin) })
 	t.Run("silent", func(t *testing.T) { testDXPSilent(t, bin) })
+	t.Run("stop", func(t *testing.T) { testDXPStop(t, bin) })
+}
+
+// testDXPStop: an initiator that asks the follower to stop entirely (stop
+// code 1) after its last game makes `damka dxp --listen` print its summary
+// and exit cleanly, as Scan and Moby Dam do.
+func testDXPStop(t *testing.T, bin string) {
+	p := startDXPFollower(t, bin)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	in := &dxp.Initiator{
+		Config: dxp.Config{Name: "stopper", Searcher: dxpFirstMove{}, ReadTimeout: 20 * time.Second},
+		Games:  1, Minutes: 0.02, Moves: 2, StopPeer: true,
+	}
+	if _, err := in.Run(ctx, p.addr); err != nil {
+		t.Fatalf("match: %v", err)
+	}
+	if text := p.wait(t, 20*time.Second); !strings.Contains(text, "dxp summary: games=1") {
+		t.Errorf("no summary after stop code 1:\n%s", text)
+	}
+	if log := p.stderr.String(); !strings.Contains(log, "asked to stop entirely") {
+		t.Errorf("stderr does not say why it exits:\n%s", log)
+	}
 }
 
 // testDXPSilent: a client that says nothing, and one that asks for 999

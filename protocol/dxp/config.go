@@ -57,6 +57,10 @@ type Config struct {
 	// RefuseTakeBack answers every BACKREQ with "not supported" (K1)
 	// instead of taking moves back.
 	RefuseTakeBack bool
+	// KeepServing makes Serve wait for the next connection after a peer
+	// asked to stop entirely (stop code 1) instead of returning: on an
+	// open port anyone could otherwise stop the follower.
+	KeepServing bool
 	// OnResult, if set, is called after every game (and, for an
 	// initiator, after every refused GAMEREQ), from the session goroutine.
 	OnResult func(GameResult)

@@ -18,8 +18,10 @@ const (
 // Serve accepts connections on ln and plays as follower on each, one
 // connection at a time (others wait in the listen backlog): it answers
 // every GAMEREQ and plays the games the initiator starts. It returns nil
-// once ctx is cancelled (closing ln and any open connection), or the
-// listener's error.
+// once ctx is cancelled (closing ln and any open connection) or a peer
+// asked to stop entirely (stop code 1; Scan and Moby Dam exit on it; ln is
+// closed then too), unless Config.KeepServing; otherwise the listener's
+// error.
 func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 	if cfg.Searcher == nil {
 		return errors.New("dxp: Config.Searcher is nil")
@@ -40,12 +42,20 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 			}
 			return err
 		}
-		err = ServeConn(ctx, conn, cfg)
+		stopped, err := serveConn(ctx, conn, cfg)
 		if ctx.Err() != nil {
 			return nil
 		}
 		if err != nil {
 			cfg.Logger.Printf("follower %s: session ended: %v", conn.RemoteAddr(), err)
+		}
+		if stopped {
+			if !cfg.KeepServing {
+				cfg.Logger.Printf("follower: %s asked to stop entirely (stop code 1); no longer listening", conn.RemoteAddr())
+				ln.Close()
+				return nil
+			}
+			cfg.Logger.Printf("follower: %s asked to stop entirely (stop code 1); listening on for the next connection", conn.RemoteAddr())
 		}
 	}
 }
@@ -59,19 +69,25 @@ func ServeConn(ctx context.Context, conn net.Conn, cfg Config) error {
 		conn.Close()
 		return errors.New("dxp: Config.Searcher is nil")
 	}
-	cfg = cfg.withDefaults()
+	_, err := serveConn(ctx, conn, cfg.withDefaults())
+	return err
+}
+
+// serveConn is ServeConn; stopped reports whether the peer asked to stop
+// entirely.
+func serveConn(ctx context.Context, conn net.Conn, cfg Config) (stopped bool, err error) {
 	s := newSession(ctx, conn, cfg, roleFollower)
 	defer s.close()
 	s.log("connected")
-	err := s.follow()
+	err = s.follow()
 	switch {
 	case ctx.Err() != nil:
-		return ctx.Err()
+		return s.peerStop, ctx.Err()
 	case errors.Is(err, ErrPeerClosed):
 		s.log("connection closed")
-		return nil
+		return s.peerStop, nil
 	}
-	return err
+	return s.peerStop, err
 }
 
 // follow is the follower's loop between games.
