@@ -27,6 +27,7 @@ type fakeSearcher struct {
 	newGames int
 	score    int
 	block    bool
+	wrong    bool // answer with a move of the start position, mostly illegal where it is played
 	stopCh   chan struct{}
 	started  chan struct{} // receives once per search when not nil
 }
@@ -36,7 +37,7 @@ func newFake() *fakeSearcher { return &fakeSearcher{stopCh: make(chan struct{}, 
 func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
 	f.mu.Lock()
 	f.limits = append(f.limits, lim)
-	block, score, started := f.block, f.score, f.started
+	block, score, started, wrong := f.block, f.score, f.started, f.wrong
 	f.mu.Unlock()
 	if started != nil {
 		started <- struct{}{}
@@ -48,6 +49,11 @@ func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []b
 		}
 	}
 	var ml board.MoveList
+	if wrong {
+		start := v.Start()
+		v.Generate(&start, &ml)
+		return engine.Result{Best: ml.Moves[ml.N-1], HasBest: true, Score: score, Depth: 1}
+	}
 	v.Generate(&root, &ml)
 	if ml.N == 0 {
 		return engine.Result{}

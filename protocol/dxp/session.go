@@ -69,15 +69,16 @@ type session struct {
 	pending  *event // an event read ahead and put back (see unread)
 	lastSend time.Time
 	lastRecv time.Time
-	peerStop bool // the peer sent stop code 1: end the session after this game
-	ourStop  int  // the stop code we put in our GAMEENDs
-	games    int  // GAMEREQs seen or sent
+	gap      time.Duration // sendGap; tests feeding thousands of frames shorten it
+	peerStop bool          // the peer sent stop code 1: end the session after this game
+	ourStop  int           // the stop code we put in our GAMEENDs
+	games    int           // GAMEREQs seen or sent
 	game     *game
 }
 
 func newSession(ctx context.Context, conn net.Conn, cfg Config, role string) *session {
 	s := &session{
-		ctx: ctx, cfg: cfg, role: role, conn: conn,
+		ctx: ctx, cfg: cfg, role: role, conn: conn, gap: sendGap,
 		events: make(chan event),
 		done:   make(chan struct{}),
 	}
@@ -177,7 +178,7 @@ func (s *session) unread(ev event) { s.pending = &ev }
 // connection: the peer is gone or not reading.
 func (s *session) send(m Message) error {
 	if s.lastSend.After(s.lastRecv) {
-		if wait := sendGap - time.Since(s.lastSend); wait > 0 {
+		if wait := s.gap - time.Since(s.lastSend); wait > 0 {
 			time.Sleep(wait)
 		}
 	}
