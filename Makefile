@@ -30,6 +30,7 @@ lint:
 bench: build
 	scripts/bench.sh $(BIN)
 	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
+	go test -count=1 -run TestDXPStress -v ./protocol/dxp/ -args -stress
 
 fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
