@@ -300,3 +300,19 @@ func (p *peer) expectHangUp(limit time.Duration) {
 		}
 	}
 }
+
+// expectClosed reads whatever the other side sends until it closes the
+// connection, which must happen within limit.
+func (p *peer) expectClosed(limit time.Duration) {
+	p.t.Helper()
+	p.conn.SetReadDeadline(time.Now().Add(limit))
+	for {
+		_, err := p.r.Next()
+		if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+			p.t.Fatalf("still connected after %v", limit)
+		}
+		if err != nil && !errors.Is(err, ErrMalformed) && !errors.Is(err, ErrTooLong) {
+			return
+		}
+	}
+}

@@ -106,3 +106,50 @@ func TestFollowerCapLeavesOurClock(t *testing.T) {
 		srv.result(t)
 	}
 }
+
+// TestFollowerChattyPeerInGame: a peer that chats, sends stray messages or
+// asks for take-backs but never moves is still bounded by its clock plus
+// the read timeout, counted from when it got the move; likewise a peer
+// that never confirms our GAMEEND.
+func TestFollowerChattyPeerInGame(t *testing.T) {
+	const grace, minutes = 200 * time.Millisecond, 0.005 // 0.3 s of clock
+	bound := grace + time.Duration(minutes*float64(time.Minute))
+	for _, c := range []struct {
+		name  string
+		setup []string // sent once, before the chatter
+		noise string
+	}{
+		{"chats", nil, "Cthinking"},
+		{"stray messages", nil, "K0"},
+		{"take-backs", []string{"M0000322800"}, "B001Z"},
+		{"no GAMEEND confirmation", []string{"M0000323700"}, "Cstill here"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// The clock comes from the cap: the field cannot carry 0.005.
+			srv := startServer(t, func(cfg *Config) { cfg.ReadTimeout, cfg.MaxMinutes = grace, minutes })
+			p := dial(t, srv.addr)
+			p.send(req(Black)) // the peer moves first
+			p.expect("A")
+			for _, m := range c.setup {
+				p.sendRaw(m)
+			}
+			stop := make(chan struct{})
+			defer close(stop)
+			go func() {
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(bound / 8):
+					}
+					if _, err := p.conn.Write([]byte(c.noise + "\x00")); err != nil {
+						return
+					}
+				}
+			}()
+			// Once for the game, once for the GAMEEND confirmation or the
+			// idle limit after it.
+			p.expectClosed(within(3 * bound))
+		})
+	}
+}

@@ -23,7 +23,8 @@ import (
 //     (reason 1), threefold repetition or 25 king-only moves (reason 2).
 //     The initiator also adjudicates at the move limit by its search score.
 //   - A received GAMEEND is confirmed with reason 0 and our stop code; a
-//     follower echoes stop code 1 and hangs up.
+//     follower echoes stop code 1, hangs up and (Serve) stops listening
+//     unless Config.KeepServing.
 //   - BACKREQ is honoured to any earlier point of the game (K0), refused
 //     when we are on move or the point does not exist (K2), or answered K1
 //     with Config.RefuseTakeBack.
