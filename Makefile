@@ -52,7 +52,8 @@ lint:
 bench: build
 	scripts/bench.sh $(BIN)
 	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
-	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress | grep -E 'stress:|FAIL|ok'
+	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress
+	go test -count=1 -run TestDXPStress -timeout 1h -v ./protocol/dxp/ -args -stress
 
 fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
@@ -61,6 +62,7 @@ fuzz:
 	go test -run XXX -fuzz 'FuzzSession$$' -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzSessionHealth -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
+	go test -run XXX -fuzz FuzzFollowerSession -fuzztime 30s ./protocol/dxp/
 	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./book/
 	go test -run XXX -fuzz FuzzTable -fuzztime 30s ./egdb/
 
