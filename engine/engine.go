@@ -47,21 +47,30 @@ type Engine struct {
 }
 
 // New returns an engine with the given options (defaults for zero fields).
+// Where the machine cannot give the hash size asked, the table is smaller;
+// NewChecked says so.
 func New(opts Options) *Engine {
-	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
-	e.opts = normalize(opts)
-	e.tt = tt.New(e.opts.HashMB)
-	e.makeThreads()
+	e, _ := NewChecked(opts)
 	return e
 }
 
+// NewChecked is New that also returns a *tt.SizeError when the hash table
+// is smaller than asked. The engine works either way.
+func NewChecked(opts Options) (*Engine, error) {
+	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
+	e.opts = normalize(opts)
+	var err error
+	e.tt, err = tt.New(e.opts.HashMB)
+	e.makeThreads()
+	return e, err
+}
+
 func normalize(o Options) Options {
-	if o.Threads < 1 {
-		o.Threads = 1
-	}
+	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	if o.HashMB < 1 {
 		o.HashMB = DefaultHashMB
 	}
+	o.HashMB = min(o.HashMB, MaxHashMB)
 	if o.MultiPV < 1 {
 		o.MultiPV = 1
 	}
@@ -83,14 +92,33 @@ func (e *Engine) makeThreads() {
 // SetOptions changes threads, hash size and multi-PV; it waits for a running
 // search to end. Changing the hash size clears the table.
 func (e *Engine) SetOptions(opts Options) {
+	_ = e.Configure(opts)
+}
+
+// Configure is SetOptions that returns a *tt.SizeError when the new hash
+// table is smaller than asked (the engine goes on with it).
+func (e *Engine) Configure(opts Options) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	opts = normalize(opts)
+	var err error
 	if opts.HashMB != e.opts.HashMB {
-		e.tt.Resize(opts.HashMB)
+		err = e.tt.Resize(opts.HashMB)
 	}
 	e.opts = opts
 	e.makeThreads()
+	return err
+}
+
+// ApplyOptions gives opts to s and returns what s could not honour (a hash
+// table smaller than asked), for searchers that can say so: the Engine and
+// wrappers that pass Configure on. Others get SetOptions and nil.
+func ApplyOptions(s Searcher, opts Options) error {
+	if c, ok := s.(interface{ Configure(Options) error }); ok {
+		return c.Configure(opts)
+	}
+	s.SetOptions(opts)
+	return nil
 }
 
 // Options returns the options in force.

@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"damka/book"
@@ -121,4 +123,46 @@ func bookFlags(fs *flag.FlagSet) func(*engine.Options) error {
 		o.Book, o.BookPath, o.BookMargin = !*off, *path, *margin
 		return nil
 	}
+}
+
+// checkThreads and checkHash hold the command line to the engine's limits,
+// the same the Hub declares.
+func checkThreads(n int) error {
+	if n < 1 || n > engine.MaxThreads {
+		return usagef("--threads must be from 1 to %d, not %d", engine.MaxThreads, n)
+	}
+	return nil
+}
+
+func checkHash(mb int) error {
+	if mb < 1 || mb > engine.MaxHashMB {
+		return usagef("--hash must be from 1 to %d MB, not %d", engine.MaxHashMB, mb)
+	}
+	return nil
+}
+
+// newEngine is engine.New for the commands: a hash table smaller than
+// asked, because the machine has not the memory, is said on stderr.
+func newEngine(command string, opts engine.Options) *engine.Engine {
+	e, err := engine.NewChecked(opts)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "damka %s: %v\n", command, err)
+	}
+	return e
+}
+
+// checkTime refuses a time flag (seconds or minutes, as unit says) outside
+// [lo, hi], or above 0 when lo is 0 and positive is set. Every time flag
+// goes through here because NaN passes "v < lo || v > hi": it fails every
+// comparison, so only "not inside" catches it.
+func checkTime(flag string, v, lo, hi float64, positive bool, unit string) error {
+	if !(v >= lo && v <= hi) || positive && !(v > 0) {
+		num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+		want := "from " + num(lo) + " to " + num(hi)
+		if positive {
+			want = "more than 0 and at most " + num(hi)
+		}
+		return usagef("--%s must be %s %s, not %g", flag, want, unit, v)
+	}
+	return nil
 }
