@@ -198,9 +198,13 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	}
 	e.curTables = e.tablesFor(v)
 	main.useTables(e.curTables)
-	var wg sync.WaitGroup
+	// All helpers are set up before the first starts: a running helper
+	// takes CPU from the main thread while it sets up the rest.
 	for _, t := range e.threads[1:] {
 		t.setup(v, &root, history)
+	}
+	var wg sync.WaitGroup
+	for _, t := range e.threads[1:] {
 		wg.Go(t.iterate)
 	}
 	main.iterate()
@@ -220,14 +224,16 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 // deeper iteration (helpers skip depths, so with the shared table one of
 // them often finishes the next depth first): then the deepest helper's
 // answer is taken, as Stockfish's best-thread selection does. Multi-PV
-// analysis keeps the main thread's lines.
+// analysis keeps the main thread's lines, and so does a depth-limited
+// search: helpers run past the limit until the main thread completes it,
+// and an answer (and a depth) beyond the limit is not what was asked.
 func (e *Engine) result(main *thread, startTime time.Time) Result {
 	var nodes uint64
 	for _, t := range e.threads {
 		nodes += t.nodes
 	}
 	best, depth := &main.rootMoves[0], main.completed
-	if main.multiPV == 1 {
+	if main.multiPV == 1 && e.lim.Depth == 0 {
 		for _, t := range e.threads[1:] {
 			if t.completed > depth && len(t.finished.pv) > 0 {
 				best, depth = &t.finished, t.completed
