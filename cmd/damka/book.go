@@ -12,6 +12,7 @@ import (
 	"damka/book"
 	"damka/engine"
 	"damka/engine/board"
+	"damka/internal/perm"
 )
 
 func init() {
@@ -142,6 +143,9 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm.Public) // CreateTemp's 0600 would keep the book from other accounts
+	}
 	if err == nil {
 		err = f.Sync()
 	}

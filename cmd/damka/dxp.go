@@ -156,7 +156,7 @@ func readPositions(path string) ([]string, error) {
 		}
 		fen := strings.Trim(strings.TrimSpace(line), `"`)
 		if _, err := board.International.ParseFEN(fen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+			return nil, fmt.Errorf("%s:%d: %s", path, n, clipQuoted(err.Error()))
 		}
 		fens = append(fens, fen)
 	}

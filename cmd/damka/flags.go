@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"damka/book"
 	"damka/engine"
@@ -60,7 +61,7 @@ func position(variant, fen string) (*board.Variant, board.Position, error) {
 	}
 	p, err := v.ParseFEN(fen)
 	if err != nil {
-		return nil, board.Position{}, usagef("%v", err)
+		return nil, board.Position{}, usagef("%s", clipQuoted(err.Error()))
 	}
 	return v, p, nil
 }
@@ -77,7 +78,7 @@ func positionTowers(variant, fen string) (*board.Variant, board.Position, board.
 	}
 	p, t, err := v.ParseTowersFEN(fen)
 	if err != nil {
-		return nil, board.Position{}, board.Towers{}, usagef("%v", err)
+		return nil, board.Position{}, board.Towers{}, usagef("%s", clipQuoted(err.Error()))
 	}
 	return v, p, t, nil
 }
@@ -165,4 +166,44 @@ func checkTime(flag string, v, lo, hi float64, positive bool, unit string) error
 		return usagef("--%s must be %s %s, not %g", flag, want, unit, v)
 	}
 	return nil
+}
+
+// maxQuoted is how much of a quoted value an error message shows.
+const maxQuoted = 60
+
+// clipQuoted shortens every double-quoted value in msg to maxQuoted bytes
+// of its text, marking the cut with "...". Parse errors quote the input
+// and then the part of it that is wrong, so a 100 KB FEN with one bad
+// field came back twice in full.
+func clipQuoted(msg string) string {
+	var sb strings.Builder
+	for {
+		start := strings.IndexByte(msg, '"')
+		if start < 0 {
+			break
+		}
+		end := start + 1
+		for end < len(msg) && msg[end] != '"' {
+			if msg[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(msg) {
+			break // no closing quote: not a quoted value
+		}
+		sb.WriteString(msg[:start])
+		quoted := msg[start : end+1]
+		if text, err := strconv.Unquote(quoted); err == nil && len(text) > maxQuoted {
+			cut := maxQuoted
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			quoted = strconv.Quote(text[:cut] + "...")
+		}
+		sb.WriteString(quoted)
+		msg = msg[end+1:]
+	}
+	sb.WriteString(msg)
+	return sb.String()
 }

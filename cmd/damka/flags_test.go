@@ -1,8 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"damka/internal/perm"
 )
 
 // TestFlagLimits: every command refuses the same out-of-range threads and
@@ -40,5 +45,52 @@ func TestFlagLimits(t *testing.T) {
 				t.Errorf("%v: %v, want a usage error with %q", tc.args, err, tc.want)
 			}
 		})
+	}
+}
+
+func TestClipQuoted(t *testing.T) {
+	long := strings.Repeat("z", 100)
+	tests := []struct{ in, want string }{
+		{`no quotes`, `no quotes`},
+		{`FEN "W:W1:B2": short`, `FEN "W:W1:B2": short`},
+		{`FEN "` + long + `": bad square "` + long + `"`,
+			`FEN "` + long[:60] + `...": bad square "` + long[:60] + `..."`},
+		{`escaped "a\"b` + long + `" end`, `escaped "a\"b` + long[:57] + `..." end`},
+		{`unclosed "` + long, `unclosed "` + long},
+		{`rune "` + strings.Repeat("é", 40) + `"`, `rune "` + strings.Repeat("é", 30) + `..."`},
+	}
+	for _, tc := range tests {
+		if got := clipQuoted(tc.in); got != tc.want {
+			t.Errorf("clipQuoted(%.40q...)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestLongFENError: a 100 KB FEN comes back clipped, not twice in full.
+func TestLongFENError(t *testing.T) {
+	for _, fen := range []string{
+		"W:W" + strings.Repeat("z", 100_000) + ":B1",
+		"W:W" + strings.Repeat("1,", 50_000) + "x:B1",
+	} {
+		err := analyseCmd([]string{"--fen", fen})
+		if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "...") {
+			t.Errorf("analyse --fen of %d bytes: error of %d bytes: %.300v", len(fen), len(fmt.Sprint(err)), err)
+		}
+	}
+}
+
+// TestBookFileMode: a written book is readable by other accounts (the
+// umask permitting), not CreateTemp's owner-only 0600.
+func TestBookFileMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.book")
+	if err := writeFileAtomic(path, []byte("book")); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != perm.Public {
+		t.Errorf("book file mode %v, want %v", got, perm.Public)
 	}
 }

@@ -165,7 +165,7 @@ func (g *game) command(line string) (quit bool) {
 		}
 		p, t, err := g.v.ParseTowersFEN(rest)
 		if err != nil {
-			g.printf("%v\n", err)
+			g.printf("%s\n", clipQuoted(err.Error()))
 			return false
 		}
 		g.reset(g.v, p, t)
