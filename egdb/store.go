@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"damka/engine/board"
+	"damka/internal/perm"
 )
 
 // File format (little-endian), one file per slice, named
@@ -337,6 +338,9 @@ func writeFile(dir, name string, h *header, blocks [][]byte) (int64, error) {
 	write(idx)
 	for _, b := range blocks {
 		write(b)
+	}
+	if err == nil {
+		err = f.Chmod(perm.Public) // CreateTemp's 0600 would keep the tables from other accounts
 	}
 	if err == nil {
 		err = f.Sync()

@@ -56,6 +56,16 @@ type Columns struct {
 // unset.
 const DefaultHashMB = 64
 
+// MaxThreads is the most search threads an engine runs, and so the most
+// that the command line and the Hub accept: beyond it the per-thread
+// stacks (about a megabyte each) cost more than the threads find.
+const MaxThreads = 64
+
+// MaxHashMB is the largest transposition table that may be asked for; the
+// table may still be smaller where the machine has less memory (see
+// NewChecked).
+const MaxHashMB = 65536
+
 // DefaultEGDBCacheMB is the decoded-block cache of the endgame tables when
 // Options leave it unset: enough for the hot blocks of the embedded tables,
 // small enough to keep the process within a few MB of the hash size.
@@ -63,8 +73,8 @@ const DefaultEGDBCacheMB = 2
 
 // Options configure an Engine.
 type Options struct {
-	Threads int // search goroutines (Lazy SMP); 1 if < 1
-	HashMB  int // transposition table size; DefaultHashMB if < 1
+	Threads int // search goroutines (Lazy SMP); 1 if < 1, MaxThreads at most
+	HashMB  int // transposition table size; DefaultHashMB if < 1, MaxHashMB at most
 	MultiPV int // principal variations reported; 1 if < 1
 	// EGDBPath is a directory of endgame tables (damka egdb build); empty
 	// means the tables embedded in the binary (International up to 4
@@ -72,7 +82,7 @@ type Options struct {
 	EGDBPath string
 	NoEGDB   bool // search without endgame tables
 	// EGDBCacheMB is the memory for decoded table blocks; DefaultEGDBCacheMB
-	// if < 1. The process holds about HashMB + EGDBCacheMB + 12 MB.
+	// if < 1. The process holds HashMB plus 10 to 21 MB (README, Memory).
 	EGDBCacheMB int
 	// Book answers from an opening book when it has the root, without
 	// searching (Result.Nodes 0): the book at BookPath (damka book build),

@@ -51,21 +51,30 @@ type Engine struct {
 }
 
 // New returns an engine with the given options (defaults for zero fields).
+// Where the machine cannot give the hash size asked, the table is smaller;
+// NewChecked says so.
 func New(opts Options) *Engine {
-	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
-	e.opts = normalize(opts)
-	e.tt = tt.New(e.opts.HashMB)
-	e.makeThreads()
+	e, _ := NewChecked(opts)
 	return e
 }
 
+// NewChecked is New that also returns a *tt.SizeError when the hash table
+// is smaller than asked. The engine works either way.
+func NewChecked(opts Options) (*Engine, error) {
+	e := &Engine{wake: make(chan struct{}, 1), knobs: defaultKnobs, rng: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
+	e.opts = normalize(opts)
+	var err error
+	e.tt, err = tt.New(e.opts.HashMB)
+	e.makeThreads()
+	return e, err
+}
+
 func normalize(o Options) Options {
-	if o.Threads < 1 {
-		o.Threads = 1
-	}
+	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	if o.HashMB < 1 {
 		o.HashMB = DefaultHashMB
 	}
+	o.HashMB = min(o.HashMB, MaxHashMB)
 	if o.MultiPV < 1 {
 		o.MultiPV = 1
 	}
@@ -87,14 +96,33 @@ func (e *Engine) makeThreads() {
 // SetOptions changes threads, hash size and multi-PV; it waits for a running
 // search to end. Changing the hash size clears the table.
 func (e *Engine) SetOptions(opts Options) {
+	_ = e.Configure(opts)
+}
+
+// Configure is SetOptions that returns a *tt.SizeError when the new hash
+// table is smaller than asked (the engine goes on with it).
+func (e *Engine) Configure(opts Options) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	opts = normalize(opts)
+	var err error
 	if opts.HashMB != e.opts.HashMB {
-		e.tt.Resize(opts.HashMB)
+		err = e.tt.Resize(opts.HashMB)
 	}
 	e.opts = opts
 	e.makeThreads()
+	return err
+}
+
+// ApplyOptions gives opts to s and returns what s could not honour (a hash
+// table smaller than asked), for searchers that can say so: the Engine and
+// wrappers that pass Configure on. Others get SetOptions and nil.
+func ApplyOptions(s Searcher, opts Options) error {
+	if c, ok := s.(interface{ Configure(Options) error }); ok {
+		return c.Configure(opts)
+	}
+	s.SetOptions(opts)
+	return nil
 }
 
 // Options returns the options in force.
@@ -174,9 +202,13 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	}
 	e.curTables = e.tablesFor(v)
 	main.useTables(e.curTables)
-	var wg sync.WaitGroup
+	// All helpers are set up before the first starts: a running helper
+	// takes CPU from the main thread while it sets up the rest.
 	for _, t := range e.threads[1:] {
 		t.setup(v, &root, history)
+	}
+	var wg sync.WaitGroup
+	for _, t := range e.threads[1:] {
 		wg.Go(t.iterate)
 	}
 	main.iterate()
@@ -198,14 +230,16 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 // deeper iteration (helpers skip depths, so with the shared table one of
 // them often finishes the next depth first): then the deepest helper's
 // answer is taken, as Stockfish's best-thread selection does. Multi-PV
-// analysis keeps the main thread's lines.
+// analysis keeps the main thread's lines, and so does a depth-limited
+// search: helpers run past the limit until the main thread completes it,
+// and an answer (and a depth) beyond the limit is not what was asked.
 func (e *Engine) result(main *thread, startTime time.Time) Result {
 	var nodes uint64
 	for _, t := range e.threads {
 		nodes += t.nodes
 	}
 	best, depth := &main.rootMoves[0], main.completed
-	if main.multiPV == 1 {
+	if main.multiPV == 1 && e.lim.Depth == 0 {
 		for _, t := range e.threads[1:] {
 			if t.completed > depth && len(t.finished.pv) > 0 {
 				best, depth = &t.finished, t.completed

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"runtime"
+
 	"damka/engine/board"
 	"damka/tt"
 )
@@ -39,7 +41,14 @@ func (t *thread) tick() bool {
 }
 
 // check runs every checkEvery nodes: it publishes the node count, picks up
-// a stop, and on the main thread enforces the hard time and node limits.
+// a stop, and enforces the hard time limit (every thread) and the node
+// limit (the main thread).
+//
+// With more threads than cores the Go scheduler gives each goroutine
+// 10 ms slices in turn, so the main thread, which decides when the search
+// ends, would wait threads/cores slices between two of its checks. Helpers
+// therefore yield at every check (a no-op cost when nothing else is
+// runnable), and any thread that sees the time run out stops them all.
 func (t *thread) check() {
 	t.nextCheck = t.nodes + checkEvery
 	t.published.Store(t.nodes)
@@ -49,7 +58,10 @@ func (t *thread) check() {
 		return
 	}
 	if t.id != 0 {
-		t.abort = e.mainDone.Load()
+		if t.abort = e.mainDone.Load(); !t.abort {
+			t.abort = e.outOfTime()
+			runtime.Gosched()
+		}
 		return
 	}
 	if e.lim.Nodes > 0 {
@@ -63,10 +75,17 @@ func (t *thread) check() {
 			t.nextCheck = min(t.nextCheck, e.lim.Nodes)
 		}
 	}
+	t.abort = e.outOfTime()
+}
+
+// outOfTime reports, and on the first time turns into a stop, that the hard
+// time limit has passed.
+func (e *Engine) outOfTime() bool {
 	if e.budget.timed && !e.pondering.Load() && e.elapsed() >= e.budget.hard {
 		e.stop.Store(true)
-		t.abort = true
+		return true
 	}
+	return false
 }
 
 // play makes move m of the position at ply into the frame of ply+1.

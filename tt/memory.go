@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"fmt"
 	"runtime"
 	"sync/atomic"
 	"unsafe"
@@ -24,17 +25,41 @@ type region struct {
 // tiny hash settings) are not worth a system call and a page of waste.
 const offHeapMin = 1 << 20
 
+// mapMemory and memoryLimit are variables so that tests can make memory
+// short without exhausting the machine.
+var (
+	mapMemory   = mapZeroed
+	memoryLimit = tableLimit
+)
+
+// SizeError says that a table is smaller than asked because the memory
+// for the asked size could not be had. The smaller table works.
+type SizeError struct {
+	AskedMB, GotMB int
+}
+
+func (e *SizeError) Error() string {
+	if e.GotMB == 0 {
+		return fmt.Sprintf("hash %d MB not available, using less than 1 MB", e.AskedMB)
+	}
+	return fmt.Sprintf("hash %d MB not available, using %d MB", e.AskedMB, e.GotMB)
+}
+
 // alloc makes r hold n zeroed words starting on a cache-line boundary,
-// releasing what it held before.
-func (r *region) alloc(n uint64) {
+// releasing what it held before. Only a mapping can fail: a Go heap
+// allocation that the system refuses is a fatal error, not an error
+// value, so large tables never go to the heap where mapping exists.
+func (r *region) alloc(n uint64) error {
 	r.release()
-	if n*8 >= offHeapMin {
-		if b := mapZeroed(n * 8); b != nil {
-			// Mappings start on a page boundary, so on a cache line too.
-			r.mapped = b
-			r.words = unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(&b[0])), n)
-			return
+	if n*8 >= offHeapMin && canMap {
+		b, err := mapMemory(n * 8)
+		if err != nil {
+			return err
 		}
+		// Mappings start on a page boundary, so on a cache line too.
+		r.mapped = b
+		r.words = unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(&b[0])), n)
+		return nil
 	}
 	// On the heap: over-allocate by one cache line so that every bucket can
 	// start on a boundary and a probe touches a single line. The Go heap
@@ -44,6 +69,7 @@ func (r *region) alloc(n uint64) {
 	addr := uintptr(unsafe.Pointer(&buf[0]))
 	off := (cacheLine - addr%cacheLine) % cacheLine / 8
 	r.words = buf[off : off+uintptr(n)]
+	return nil
 }
 
 // release returns the memory of r.

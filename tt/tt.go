@@ -55,13 +55,14 @@ type Table struct {
 // New returns a table of at most megabytes MiB: the number of 64-byte
 // buckets is rounded down to a power of two. megabytes <= 0 (or a size
 // below one bucket) yields a one-bucket table of 64 bytes, which is only
-// useful for tests.
-func New(megabytes int) *Table {
+// useful for tests. When the memory for that size cannot be had, the table
+// is halved until it can: the table is always usable, and the error, a
+// *SizeError, says how much smaller it is than asked.
+func New(megabytes int) (*Table, error) {
 	t := &Table{}
 	t.mem = newRegion(t)
 	t.gen.Store(1)
-	t.alloc(bucketsFor(megabytes))
-	return t
+	return t, t.alloc(megabytes)
 }
 
 func bucketsFor(megabytes int) uint64 {
@@ -75,24 +76,39 @@ func bucketsFor(megabytes int) uint64 {
 	return 1 << (bits.Len64(n) - 1)
 }
 
-// alloc gives t an empty table of numBuckets buckets.
-func (t *Table) alloc(numBuckets uint64) {
-	t.mem.alloc(numBuckets * bucketWords)
+// alloc gives t an empty table of megabytes, or of the largest halving of
+// it that fits under memoryLimit and that the system grants. Halving ends
+// at the small sizes kept on the Go heap, which cannot fail.
+func (t *Table) alloc(megabytes int) error {
+	want := bucketsFor(megabytes)
+	n := want
+	if limit := memoryLimit(); limit > 0 {
+		for n > 1 && n*bucketBytes > limit {
+			n >>= 1
+		}
+	}
+	for t.mem.alloc(n*bucketWords) != nil {
+		n >>= 1
+	}
 	t.words = t.mem.words
-	t.mask = numBuckets - 1
+	t.mask = n - 1
+	if n < want {
+		return &SizeError{AskedMB: megabytes, GotMB: t.SizeMB()}
+	}
+	return nil
 }
 
 // Resize replaces the table by an empty one of the new size. When the size
-// does not change the table is only cleared, avoiding a reallocation.
-func (t *Table) Resize(megabytes int) {
-	n := bucketsFor(megabytes)
-	if n == t.mask+1 {
+// does not change the table is only cleared, avoiding a reallocation. The
+// old table is released first, so that its memory serves the new one; the
+// error is New's.
+func (t *Table) Resize(megabytes int) error {
+	if bucketsFor(megabytes) == t.mask+1 {
 		t.Clear()
-		return
+		return nil
 	}
 	t.words = nil
-	t.alloc(n) // releases the old table before allocating
-
+	return t.alloc(megabytes)
 }
 
 // Clear empties the table. Large tables are cleared by several goroutines

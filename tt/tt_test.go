@@ -38,7 +38,7 @@ func TestNewSizes(t *testing.T) {
 		{16, 1 << 18, 16},
 	}
 	for _, tc := range tests {
-		tab := New(tc.mb)
+		tab := newTable(tc.mb)
 		if got := tab.mask + 1; got != tc.wantBucket {
 			t.Errorf("New(%d): %d buckets, want %d", tc.mb, got, tc.wantBucket)
 		}
@@ -52,7 +52,7 @@ func TestNewSizes(t *testing.T) {
 }
 
 func TestResize(t *testing.T) {
-	tab := New(1)
+	tab := newTable(1)
 	tab.Store(42, Entry{Move: 1, Bound: BoundExact})
 	tab.Resize(1)
 	if _, ok := tab.Probe(42); ok {
@@ -90,7 +90,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, tc := range tests {
 		for _, key := range keys {
 			// Cover every generation, including the wrap-around.
-			tab := New(0)
+			tab := newTable(0)
 			for g := 0; g < numGenerations+2; g++ {
 				tab.Store(key, tc.e)
 				got, ok := tab.Probe(key)
@@ -104,7 +104,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestGenerationNeverZero(t *testing.T) {
-	tab := New(0)
+	tab := newTable(0)
 	seen := map[uint32]bool{}
 	for range 3 * numGenerations {
 		g := tab.gen.Load()
@@ -120,7 +120,7 @@ func TestGenerationNeverZero(t *testing.T) {
 }
 
 func TestMiss(t *testing.T) {
-	tab := New(1)
+	tab := newTable(1)
 	for _, k := range []uint64{0, 1, 12345, math.MaxUint64} {
 		if e, ok := tab.Probe(k); ok {
 			t.Errorf("empty table: Probe(%#x) = %+v, found", k, e)
@@ -139,7 +139,7 @@ func TestMiss(t *testing.T) {
 }
 
 func TestSameBucketKeysKeepTheirData(t *testing.T) {
-	tab := New(1)
+	tab := newTable(1)
 	keys := sameBucket(tab, 77, bucketEntries)
 	for i, k := range keys {
 		tab.Store(k, Entry{Move: uint16(i + 1), Score: int16(-100 * i), Depth: int8(i), Bound: BoundLower})
@@ -159,7 +159,7 @@ func TestTornEntryRejected(t *testing.T) {
 	e := Entry{Move: 1, Score: 2, Depth: 3, Bound: BoundExact}
 	other := pack(Entry{Move: 9, Score: 9, Depth: 9, Bound: BoundLower}, 1)
 	for _, dataFirst := range []bool{true, false} {
-		tab := New(0)
+		tab := newTable(0)
 		tab.Store(key, e)
 		if dataFirst {
 			tab.words[1].Store(other)
@@ -222,7 +222,7 @@ func TestSameKeyOverwrite(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tab := New(0)
+			tab := newTable(0)
 			const key = 99
 			tab.Store(key, tc.first)
 			if tc.newSearch {
@@ -247,7 +247,7 @@ func TestSameKeyOverwrite(t *testing.T) {
 }
 
 func TestReplacementKeepsDeepest(t *testing.T) {
-	tab := New(1)
+	tab := newTable(1)
 	depths := []int8{5, 12, 3, 9, 1, 15, 7, 2, 10, 4, 6}
 	keys := sameBucket(tab, 3, len(depths))
 	for i, k := range keys {
@@ -283,7 +283,7 @@ func TestReplacementPrefersOldGenerations(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tab := New(1)
+			tab := newTable(1)
 			keys := sameBucket(tab, 11, 2*bucketEntries)
 			old, cur := keys[:bucketEntries], keys[bucketEntries:]
 			for _, k := range old {
@@ -312,7 +312,7 @@ func TestReplacementPrefersOldGenerations(t *testing.T) {
 }
 
 func TestHashfull(t *testing.T) {
-	tab := New(1)
+	tab := newTable(1)
 	// Only the sampled buckets need filling.
 	fill := func(perBucket int) {
 		for b := uint64(0); b < hashfullSample/bucketEntries; b++ {
@@ -342,7 +342,7 @@ func TestHashfull(t *testing.T) {
 		t.Errorf("after Clear: Hashfull = %d, want 0", got)
 	}
 
-	tiny := New(0)
+	tiny := newTable(0)
 	tiny.Store(1, Entry{Bound: BoundExact})
 	if got := tiny.Hashfull(); got != 250 {
 		t.Errorf("one-bucket table with one entry: Hashfull = %d, want 250", got)
@@ -352,7 +352,7 @@ func TestHashfull(t *testing.T) {
 func TestClearParallel(t *testing.T) {
 	defer func(n int) { parallelClearWords = n }(parallelClearWords)
 	parallelClearWords = 64
-	tab := New(0)
+	tab := newTable(0)
 	tab.alloc(1024)
 	for i := range tab.words {
 		tab.words[i].Store(uint64(i) + 1)
@@ -380,7 +380,7 @@ func entryFor(key uint64) Entry {
 func TestConcurrent(t *testing.T) {
 	// A tiny table with few keys maximises collisions between writers, so
 	// torn writes actually happen and must be rejected.
-	tab := New(0)
+	tab := newTable(0)
 	tab.alloc(4)
 	pool := make([]uint64, 64)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -429,7 +429,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 func TestNoAllocs(t *testing.T) {
-	tab := New(1)
+	tab := newTable(1)
 	e := Entry{Move: 3, Score: -7, Eval: 4, Depth: 6, Bound: BoundLower}
 	key := uint64(0x1234567)
 	tests := []struct {
@@ -459,7 +459,7 @@ func benchKeys() []uint64 {
 // BenchmarkProbeStore does one Probe and one Store per op on a 16 MiB table,
 // large enough that most accesses miss the CPU caches as in a real search.
 func BenchmarkProbeStore(b *testing.B) {
-	tab := New(16)
+	tab := newTable(16)
 	keys := benchKeys()
 	for i := 0; b.Loop(); i++ {
 		k := keys[i&(len(keys)-1)] + uint64(i>>16)*0x9e3779b97f4a7c15
@@ -471,7 +471,7 @@ func BenchmarkProbeStore(b *testing.B) {
 }
 
 func BenchmarkProbeStoreParallel(b *testing.B) {
-	tab := New(16)
+	tab := newTable(16)
 	keys := benchKeys()
 	b.RunParallel(func(pb *testing.PB) {
 		i := rand.IntN(len(keys))
@@ -484,4 +484,13 @@ func BenchmarkProbeStoreParallel(b *testing.B) {
 			i++
 		}
 	})
+}
+
+// newTable is New for the tests whose sizes always fit.
+func newTable(megabytes int) *Table {
+	t, err := New(megabytes)
+	if err != nil {
+		panic(err)
+	}
+	return t
 }

@@ -19,8 +19,8 @@ func analyseCmd(args []string) error {
 	fen := fs.String("fen", "", "position (PDN FEN); default the start position")
 	depth := fs.Int("depth", 0, "depth in plies (default: 12 unless --time is given)")
 	secs := fs.Float64("time", 0, "seconds to think")
-	threads := fs.Int("threads", 1, "search threads")
-	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MiB")
+	threads := fs.Int("threads", 1, fmt.Sprintf("search threads (1..%d)", engine.MaxThreads))
+	hash := fs.Int("hash", engine.DefaultHashMB, fmt.Sprintf("transposition table size in MB (1..%d)", engine.MaxHashMB))
 	multipv := fs.Int("multipv", 1, "principal variations to show")
 	tables := tableFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -33,20 +33,19 @@ func analyseCmd(args []string) error {
 	switch {
 	case *depth < 0 || *depth > 100:
 		return usagef("depth must be between 1 and 100, not %d", *depth)
-	case *secs < 0 || *secs > 1e6:
-		return usagef("time must be between 0 and 1000000 seconds, not %g", *secs)
-	case *threads < 1 || *threads > 1024:
-		return usagef("threads must be between 1 and 1024, not %d", *threads)
-	case *hash < 1 || *hash > 1<<20:
-		return usagef("hash must be between 1 and %d MiB, not %d", 1<<20, *hash)
 	case *multipv < 1 || *multipv > 100:
 		return usagef("multipv must be between 1 and 100, not %d", *multipv)
+	}
+	for _, err := range []error{checkTime("time", *secs, 0, 1e6, false, "seconds"), checkThreads(*threads), checkHash(*hash)} {
+		if err != nil {
+			return err
+		}
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hash, MultiPV: *multipv}
 	if err := tables(&opts); err != nil {
 		return err
 	}
-	e := engine.New(opts)
+	e := newEngine("analyse", opts)
 	think := time.Duration(*secs * float64(time.Second))
 	var lim engine.Limits
 	switch {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"os"
 
 	"damka/bench"
@@ -21,11 +22,8 @@ func benchCmd(args []string) error {
 	if *depth < 1 || *depth > 60 {
 		return usagef("depth must be between 1 and 60, not %d", *depth)
 	}
-	if *threads < 1 || *threads > 1024 {
-		return usagef("threads must be between 1 and 1024, not %d", *threads)
-	}
-	if *hash < 1 || *hash > 1<<20 {
-		return usagef("hash must be between 1 and %d MiB, not %d", 1<<20, *hash)
+	if err := cmp.Or(checkThreads(*threads), checkHash(*hash)); err != nil {
+		return err
 	}
 	_, err := bench.Run(bench.BenchOptions{Depth: *depth, Threads: *threads, HashMB: *hash}, os.Stdout)
 	return err

@@ -12,6 +12,7 @@ import (
 	"damka/book"
 	"damka/engine"
 	"damka/engine/board"
+	"damka/internal/perm"
 )
 
 func init() {
@@ -48,7 +49,7 @@ func bookBuild(args []string) error {
 	depth := fs.Int("depth", 8, "search depth per position (plies)")
 	margin := fs.Float64("margin", 0.15, "keep the moves within this many men of the best")
 	width := fs.Int("width", 3, "keep at most this many moves per position")
-	threads := fs.Int("threads", runtime.NumCPU(), "search threads")
+	threads := fs.Int("threads", min(runtime.NumCPU(), engine.MaxThreads), "search threads")
 	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MiB")
 	out := fs.String("out", "", "book file to write (required)")
 	if err := parseFlags(fs, args); err != nil {
@@ -71,10 +72,10 @@ func bookBuild(args []string) error {
 		return usagef("--margin must be between 0 and 100 (men), not %g", *margin)
 	case *width < 1 || *width > book.MaxWidth:
 		return usagef("--width must be between 1 and %d, not %d", book.MaxWidth, *width)
-	case *threads < 1 || *threads > 1024:
-		return usagef("--threads must be between 1 and 1024, not %d", *threads)
-	case *hash < 1 || *hash > 1<<20:
-		return usagef("--hash must be between 1 and %d MiB, not %d", 1<<20, *hash)
+	case checkThreads(*threads) != nil:
+		return checkThreads(*threads)
+	case checkHash(*hash) != nil:
+		return checkHash(*hash)
 	}
 	if fi, err := os.Stat(filepath.Dir(*out)); err != nil || !fi.IsDir() {
 		return usagef("--out %q: no such directory %q", *out, filepath.Dir(*out))
@@ -82,7 +83,7 @@ func bookBuild(args []string) error {
 	marginUnits := int(math.Round(*margin * 100))
 	fmt.Printf("book build variant=%s plies=%d depth=%d margin=%.2f width=%d threads=%d hash=%dMB out=%s\n",
 		v.Name, *plies, *depth, float64(marginUnits)/100, *width, *threads, *hash, *out)
-	e := engine.New(engine.Options{MultiPV: *width, Threads: *threads, HashMB: *hash})
+	e := newEngine("book build", engine.Options{MultiPV: *width, Threads: *threads, HashMB: *hash})
 	var searched int
 	var nodes uint64
 	eval := func(p board.Position, history []board.Position) []book.Scored {
@@ -142,6 +143,9 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm.Public) // CreateTemp's 0600 would keep the book from other accounts
+	}
 	if err == nil {
 		err = f.Sync()
 	}

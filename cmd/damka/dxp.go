@@ -76,20 +76,20 @@ func dxpCmd(args []string) error {
 		}
 	}
 	switch {
-	case *threads < 1 || *threads > 1024:
-		return usagef("--threads must be between 1 and 1024, not %d", *threads)
-	case *hash < 1 || *hash > 1<<20:
-		return usagef("--hash must be between 1 and %d MB, not %d", 1<<20, *hash)
+	case checkThreads(*threads) != nil:
+		return checkThreads(*threads)
+	case checkHash(*hash) != nil:
+		return checkHash(*hash)
 	case *timeout <= 0:
 		return usagef("--timeout must be positive, not %v", *timeout)
 	case set["idle"] && *idle <= 0:
 		return usagef("--idle must be positive, not %v", *idle)
-	case !(*maxTime > 0 && *maxTime <= 999):
-		return usagef("--max-time must be more than 0 and at most 999 minutes, not %v", *maxTime)
+	case checkTime("max-time", *maxTime, 0, 999, true, "minutes") != nil:
+		return checkTime("max-time", *maxTime, 0, 999, true, "minutes")
 	case *games < 1:
 		return usagef("--games must be at least 1, not %d", *games)
-	case !(*minutes > 0 && *minutes <= 999):
-		return usagef("--time must be more than 0 and at most 999 minutes, not %v", *minutes)
+	case checkTime("time", *minutes, 0, 999, true, "minutes") != nil:
+		return checkTime("time", *minutes, 0, 999, true, "minutes")
 	case *moves < 0 || *moves > 999:
 		return usagef("--moves must be between 0 and 999, not %d", *moves)
 	}
@@ -209,7 +209,7 @@ func readPositions(path string) ([]string, error) {
 		}
 		fen := strings.Trim(strings.TrimSpace(line), `"`)
 		if _, err := board.International.ParseFEN(fen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+			return nil, fmt.Errorf("%s:%d: %s", path, n, clipQuoted(err.Error()))
 		}
 		fens = append(fens, fen)
 	}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"damka/book"
 	"damka/egdb"
@@ -60,7 +62,7 @@ func position(variant, fen string) (*board.Variant, board.Position, error) {
 	}
 	p, err := v.ParseFEN(fen)
 	if err != nil {
-		return nil, board.Position{}, usagef("%v", err)
+		return nil, board.Position{}, usagef("%s", clipQuoted(err.Error()))
 	}
 	return v, p, nil
 }
@@ -77,7 +79,7 @@ func positionTowers(variant, fen string) (*board.Variant, board.Position, board.
 	}
 	p, t, err := v.ParseTowersFEN(fen)
 	if err != nil {
-		return nil, board.Position{}, board.Towers{}, usagef("%v", err)
+		return nil, board.Position{}, board.Towers{}, usagef("%s", clipQuoted(err.Error()))
 	}
 	return v, p, t, nil
 }
@@ -133,4 +135,86 @@ func bookFlags(fs *flag.FlagSet) func(*engine.Options) error {
 		o.Book, o.BookPath, o.BookMargin = !*off, *path, *margin
 		return nil
 	}
+}
+
+// checkThreads and checkHash hold the command line to the engine's limits,
+// the same the Hub declares.
+func checkThreads(n int) error {
+	if n < 1 || n > engine.MaxThreads {
+		return usagef("--threads must be from 1 to %d, not %d", engine.MaxThreads, n)
+	}
+	return nil
+}
+
+func checkHash(mb int) error {
+	if mb < 1 || mb > engine.MaxHashMB {
+		return usagef("--hash must be from 1 to %d MB, not %d", engine.MaxHashMB, mb)
+	}
+	return nil
+}
+
+// newEngine is engine.New for the commands: a hash table smaller than
+// asked, because the machine has not the memory, is said on stderr.
+func newEngine(command string, opts engine.Options) *engine.Engine {
+	e, err := engine.NewChecked(opts)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "damka %s: %v\n", command, err)
+	}
+	return e
+}
+
+// checkTime refuses a time flag (seconds or minutes, as unit says) outside
+// [lo, hi], or above 0 when lo is 0 and positive is set. Every time flag
+// goes through here because NaN passes "v < lo || v > hi": it fails every
+// comparison, so only "not inside" catches it.
+func checkTime(flag string, v, lo, hi float64, positive bool, unit string) error {
+	if !(v >= lo && v <= hi) || positive && !(v > 0) {
+		num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+		want := "from " + num(lo) + " to " + num(hi)
+		if positive {
+			want = "more than 0 and at most " + num(hi)
+		}
+		return usagef("--%s must be %s %s, not %g", flag, want, unit, v)
+	}
+	return nil
+}
+
+// maxQuoted is how much of a quoted value an error message shows.
+const maxQuoted = 60
+
+// clipQuoted shortens every double-quoted value in msg to maxQuoted bytes
+// of its text, marking the cut with "...". Parse errors quote the input
+// and then the part of it that is wrong, so a 100 KB FEN with one bad
+// field came back twice in full.
+func clipQuoted(msg string) string {
+	var sb strings.Builder
+	for {
+		start := strings.IndexByte(msg, '"')
+		if start < 0 {
+			break
+		}
+		end := start + 1
+		for end < len(msg) && msg[end] != '"' {
+			if msg[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(msg) {
+			break // no closing quote: not a quoted value
+		}
+		sb.WriteString(msg[:start])
+		quoted := msg[start : end+1]
+		if text, err := strconv.Unquote(quoted); err == nil && len(text) > maxQuoted {
+			cut := maxQuoted
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			quoted = strconv.Quote(text[:cut] + "...")
+		}
+		sb.WriteString(quoted)
+		msg = msg[end+1:]
+	}
+	sb.WriteString(msg)
+	return sb.String()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"strconv"
@@ -36,14 +37,11 @@ func hubCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	if *threads < 1 || *threads > 64 {
-		return usagef("--threads must be from 1 to 64, not %d", *threads)
-	}
-	if *hashMB < 1 || *hashMB > 65536 {
-		return usagef("--hash must be from 1 to 65536 MB, not %d", *hashMB)
+	if err := cmp.Or(checkThreads(*threads), checkHash(*hashMB)); err != nil {
+		return err
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
-	eng := engine.New(opts)
+	eng := newEngine("hub", opts)
 	if err := eng.Ablate(*ablate); err != nil {
 		return usagef("--ablate: %v", err)
 	}

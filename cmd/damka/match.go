@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -113,8 +114,11 @@ func matchCmd(args []string) error {
 	if cfg.TC.IsZero() {
 		return usagef("give a limit: --tc, --depth, --nodes or --movetime")
 	}
-	if *margin < 0 || *hang <= 0 || *initTO <= 0 {
-		return usagef("--timemargin must be >= 0, --hangtimeout and --inittimeout > 0")
+	if *margin < 0 {
+		return usagef("--timemargin must be >= 0, not %d", *margin)
+	}
+	if err := cmp.Or(checkTime("hangtimeout", *hang, 0, 1e6, true, "seconds"), checkTime("inittimeout", *initTO, 0, 1e6, true, "seconds")); err != nil {
+		return err
 	}
 	if *conc < 1 || *conc > 256 {
 		return usagef("--concurrency must be between 1 and 256, not %d", *conc)

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -41,11 +42,8 @@ func playCmd(args []string) error {
 	if err != nil {
 		return usagef("--level: %v", err)
 	}
-	if *threads < 1 || *threads > 64 {
-		return usagef("--threads must be from 1 to 64, not %d", *threads)
-	}
-	if *hashMB < 1 || *hashMB > 65536 {
-		return usagef("--hash must be from 1 to 65536 MB, not %d", *hashMB)
+	if err := cmp.Or(checkThreads(*threads), checkHash(*hashMB)); err != nil {
+		return err
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hashMB}
 	if err := tables(&opts); err != nil {
@@ -55,7 +53,7 @@ func playCmd(args []string) error {
 		return err
 	}
 	g := &game{
-		eng: engine.New(opts),
+		eng: newEngine("play", opts),
 		in:  bufio.NewScanner(os.Stdin),
 		out: os.Stdout,
 		lim: lim,
@@ -167,7 +165,7 @@ func (g *game) command(line string) (quit bool) {
 		}
 		p, t, err := g.v.ParseTowersFEN(rest)
 		if err != nil {
-			g.printf("%v\n", err)
+			g.printf("%s\n", clipQuoted(err.Error()))
 			return false
 		}
 		g.reset(g.v, p, t)

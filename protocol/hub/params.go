@@ -14,13 +14,14 @@ import (
 	"strings"
 
 	"damka/egdb"
+	"damka/engine"
 	"damka/engine/board"
 )
 
 // Limits of the integer parameters, as declared in the param lines.
 const (
-	maxThreads = 64
-	maxHashMB  = 65536
+	maxThreads = engine.MaxThreads
+	maxHashMB  = engine.MaxHashMB
 	maxMultiPV = 32
 	// maxBookMargin: a book move more than a man worse than the best is
 	// not an opening choice.
@@ -338,7 +339,9 @@ func (s *Session) cmdInit(Line) {
 // before a search, never during one.
 func (s *Session) applyOptions() {
 	if s.optsDirty {
-		s.searcher.SetOptions(s.engineOpts)
+		if err := engine.ApplyOptions(s.searcher, s.engineOpts); err != nil {
+			s.errorf("%v", err) // a smaller hash table: the session goes on with it
+		}
 		s.optsDirty = false
 	}
 }
