@@ -61,7 +61,7 @@ func (s *Session) cmdPos(l Line) {
 	cur := base
 	fields := strings.Fields(moves)
 	for i, text := range fields {
-		m, err := v.ParseHubMove(&cur, text)
+		m, err := v.ParseHubMoveIn(&cur, text, s.numbering)
 		if err != nil {
 			s.errorf("illegal move %s (move %d of %d in moves): %v", clip(text), i+1, len(fields), err)
 			return
