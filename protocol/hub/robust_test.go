@@ -141,7 +141,7 @@ var robustCases = []struct {
 	{"level time=1e10", []string{errPrefix + "level: time must be"}},
 	{"level time=-1e10", []string{errPrefix + "level: time must be"}},
 	{"level time=1,5", []string{errPrefix + "level: time must be"}},
-	{"level inc=-0.1", []string{errPrefix + "level: inc must be"}},
+	{"level inc=-1e10", []string{errPrefix + "level: inc must be"}},
 	{"level time=10 inc", []string{errPrefix + "level: inc needs a value"}},
 	{"level handicap=3 ply=7", nil},
 	{"level infinite=yes", nil},
