@@ -8,7 +8,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN := bin/damka
 
-.PHONY: build run test bench lint fuzz clean pgo
+.PHONY: build run test test-lint test-unit test-race bench lint fuzz clean pgo
 
 build:
 	go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/damka
@@ -17,27 +17,54 @@ build:
 run: build
 	./$(BIN) bench
 
-test: lint
-	go test -count=1 ./...
-	go test -count=1 -race -short ./tt/ ./protocol/... ./engine/... ./bench/... ./egdb/... ./book/
+# The packages of the tests, and those run again under the race detector
+# (the concurrent ones, with -short).
+TEST_PKGS := ./...
+RACE_PKGS := ./tt/ ./protocol/... ./engine/... ./bench/... ./egdb/... ./book/
 
+# Every step runs even when an earlier one fails, so that a lint error does
+# not hide a test failure nor a test failure the race detector's findings;
+# the target fails at the end, naming the steps that failed.
+test:
+	@failed=; \
+	for step in lint unit race; do \
+		$(MAKE) --no-print-directory test-$$step || failed="$$failed $$step"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
+	echo "make test: lint, unit and race tests passed"
+
+test-lint: lint
+
+test-unit:
+	go test -count=1 $(TEST_PKGS)
+
+test-race:
+	go test -count=1 -race -short $(RACE_PKGS)
+
+# gofmt and go vet both run; either failing fails the target.
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	go vet ./...
+	@st=0; out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; st=1; fi; \
+	echo "go vet ./..."; go vet ./... || st=1; \
+	exit $$st
 
 # Deep perft (every perft.tsv row), timed perft runs and benchmarks: not in CI.
 bench: build
 	scripts/bench.sh $(BIN)
 	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
+	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress
+	go test -count=1 -run TestDXPStress -timeout 1h -v ./protocol/dxp/ -args -stress
 
 fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
 	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./engine/board/
 	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
-	go test -run XXX -fuzz FuzzSession -fuzztime 30s ./protocol/hub/
+	go test -run XXX -fuzz 'FuzzSession$$' -fuzztime 30s ./protocol/hub/
+	go test -run XXX -fuzz FuzzSessionHealth -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzDecode -fuzztime 30s ./protocol/dxp/
+	go test -run XXX -fuzz FuzzFollowerSession -fuzztime 30s ./protocol/dxp/
 	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./book/
+	go test -run XXX -fuzz FuzzTable -fuzztime 30s ./egdb/
 
 clean:
 	rm -rf bin

@@ -19,3 +19,6 @@ func mapFile(f *os.File, size int64) ([]byte, error) {
 }
 
 func unmapFile(b []byte) error { return unix.Munmap(b) }
+
+// openNonBlock keeps an open of a FIFO from waiting for a writer.
+const openNonBlock = unix.O_NONBLOCK

@@ -151,34 +151,87 @@ func OpenWith(dir string, v *board.Variant, opt Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	names, err := tableFiles(dir, v)
+	_, left, err := db.addDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	var errs []error
-	for _, n := range names {
-		if err := db.addFile(filepath.Join(dir, n)); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return db, errors.Join(errs...)
+	return db, errors.Join(left...)
 }
 
-// tableFiles lists the finished table files of v in dir, sorted.
-func tableFiles(dir string, v *board.Variant) ([]string, error) {
-	ents, err := os.ReadDir(dir)
+// addDir adds the tables of db's variant in dir over those already open.
+// It returns how many it added and the files it left out; err is an
+// unreadable dir.
+func (db *DB) addDir(dir string) (added int, left []error, err error) {
+	names, left, err := tableFiles(dir, db.v)
 	if err != nil {
-		return nil, fmt.Errorf("egdb: %w", err)
+		return 0, nil, err
 	}
-	var out []string
-	for _, e := range ents {
-		n := e.Name()
-		if e.Type().IsRegular() && strings.HasPrefix(n, v.Name+"_") && strings.HasSuffix(n, fileSuffix) {
-			out = append(out, n)
+	if len(left) > 0 {
+		db.mu.Lock()
+		db.problems = append(db.problems, left...)
+		db.mu.Unlock()
+	}
+	for _, n := range names {
+		if err := db.addFile(filepath.Join(dir, n)); err != nil {
+			left = append(left, err)
+		} else {
+			added++
 		}
 	}
-	sort.Strings(out)
-	return out, nil
+	return added, left, nil
+}
+
+// tableFiles lists the finished table files of v in dir, sorted. A name
+// may be a symbolic link (a directory of links into a shared store): what
+// counts is the file it leads to, which must be a regular file; the others
+// are returned in left.
+func tableFiles(dir string, v *board.Variant) (names []string, left []error, err error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("egdb: %w", err)
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasPrefix(n, v.Name+"_") || !strings.HasSuffix(n, fileSuffix) {
+			continue
+		}
+		if err := regularFile(filepath.Join(dir, n)); err != nil {
+			left = append(left, err)
+			continue
+		}
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, left, nil
+}
+
+// regularFile says why path, followed through links, is not a regular
+// file: only those are opened, since opening a FIFO or a device can block
+// or read without end.
+func regularFile(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return notRegular(path, fi.Mode())
+	}
+	return nil
+}
+
+func notRegular(path string, m os.FileMode) error {
+	kind := m.Type().String()
+	switch {
+	case m.IsDir():
+		kind = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case m&os.ModeDevice != 0:
+		kind = "a device"
+	case m&os.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%s: not a regular file but %s", path, kind)
 }
 
 // materialOf reads the material from a file name of variant v.
@@ -211,11 +264,18 @@ func (db *DB) addFileErr(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	f, err := os.Open(path)
+	if err := regularFile(path); err != nil {
+		return err
+	}
+	// Non-blocking, in case a FIFO took the file's place since the check.
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
 		return err
 	}
 	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = notRegular(path, fi.Mode())
+	}
 	if err != nil {
 		f.Close()
 		return err
@@ -262,6 +322,9 @@ func (db *DB) add(t *table) {
 	slot := &db.byMat[matKey(t.hdr.material)]
 	if old := slot.Load(); old != nil {
 		db.cache.drop(old)
+		if !old.bad.Load() {
+			t.under = old
+		}
 	}
 	slot.Store(t)
 	db.maxPieces.Store(max(db.maxPieces.Load(), int32(t.hdr.material.Pieces())))
@@ -313,37 +376,52 @@ func (db *DB) Stats() Stats {
 	return st
 }
 
-// Probe returns the value of p for the side to move. ok is false when p
-// has more pieces than the tables, a slice it needs is missing or damaged,
-// or p is not a legal position (a man on its promotion row). A position
-// where the side to move must capture is not stored: it is resolved by
-// searching the captures into the smaller slices, which is exact and cheap
-// since every capture removes a piece. Probe does not allocate when the
-// blocks it needs are cached.
+// ErrNotInTables is Lookup's answer for a position the tables do not hold:
+// more pieces than the tables, a slice that is not there, or not a legal
+// position (a man on its promotion row).
+var ErrNotInTables = errors.New("not in the tables")
+
+// Probe returns the value of p for the side to move. ok is false when
+// Lookup has an error: p is not in the tables, or a table it needs is
+// damaged (the search then treats p as unknown, never as a value). A
+// position where the side to move must capture is not stored: it is
+// resolved by searching the captures into the smaller slices, which is
+// exact and cheap since every capture removes a piece. Probe does not
+// allocate when the blocks it needs are cached.
 func (db *DB) Probe(p *board.Position) (Result, bool) {
-	c := db.stripe(p)
-	c.probes.Add(1)
-	r, ok := db.probe(p)
-	if ok {
-		c.hits.Add(1)
-	}
-	return r, ok
+	r, err := db.Lookup(p)
+	return r, err == nil
 }
 
-func (db *DB) probe(p *board.Position) (Result, bool) {
+// Lookup is Probe that says why it has no value: ErrNotInTables, or the
+// damage of a table it needs (wrapping ErrCorrupt, naming the file and
+// the block), found by this probe or an earlier one. Damage takes its
+// table out of use and is recorded once in Problems; a slice of a
+// directory that replaced a built-in one falls back to the built-in one.
+func (db *DB) Lookup(p *board.Position) (Result, error) {
+	c := db.stripe(p)
+	c.probes.Add(1)
+	r, err := db.probe(p)
+	if err == nil {
+		c.hits.Add(1)
+	}
+	return r, err
+}
+
+func (db *DB) probe(p *board.Position) (Result, error) {
 	own, opp := p.Pieces[p.Side&1], p.Pieces[p.Side&1^1]
 	if own == 0 {
-		return Result{Loss, 0}, true // no piece, no move: lost
+		return Result{Loss, 0}, nil // no piece, no move: lost
 	}
 	if opp == 0 || own.Count()+opp.Count() > int(db.maxPieces.Load()) {
-		return Result{}, false
+		return Result{}, ErrNotInTables
 	}
 	if db.v.HasCapture(p) {
 		sc := scratchPool.Get().(*scratch)
 		sc.pos[0] = *p
-		r, ok := db.searchCaptures(sc, 0)
+		r, err := db.searchCaptures(sc, 0)
 		scratchPool.Put(sc)
-		return r, ok
+		return r, err
 	}
 	return db.lookup(p)
 }
@@ -363,9 +441,9 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // searchCaptures resolves sc.pos[depth], where a capture is pending, from
 // the values of its children.
-func (db *DB) searchCaptures(sc *scratch, depth int) (Result, bool) {
+func (db *DB) searchCaptures(sc *scratch, depth int) (Result, error) {
 	if depth >= maxSearchDepth {
-		return Result{}, false
+		return Result{}, ErrNotInTables
 	}
 	p, ml := &sc.pos[depth], &sc.ml[depth]
 	db.v.Generate(p, ml)
@@ -375,23 +453,23 @@ func (db *DB) searchCaptures(sc *scratch, depth int) (Result, bool) {
 		p.PlayInto(ml.Moves[i], c)
 		own, opp := c.Pieces[c.Side&1], c.Pieces[c.Side&1^1]
 		var r Result
-		var ok bool
+		var err error
 		switch {
 		case own == 0:
-			r, ok = Result{Loss, 0}, true
+			r = Result{Loss, 0}
 		case opp == 0:
-			ok = false
+			err = ErrNotInTables
 		case db.v.HasCapture(c):
-			r, ok = db.searchCaptures(sc, depth+1)
+			r, err = db.searchCaptures(sc, depth+1)
 		default:
-			r, ok = db.lookup(c)
+			r, err = db.lookup(c)
 		}
-		if !ok {
-			return Result{}, false
+		if err != nil {
+			return Result{}, err
 		}
 		acc.add(r)
 	}
-	return acc.result(), true
+	return acc.result(), nil
 }
 
 // resultAcc combines the values of the children (each from its own side
@@ -445,25 +523,37 @@ func (a *resultAcc) result() Result {
 }
 
 // lookup reads the stored value of p (no capture pending).
-func (db *DB) lookup(p *board.Position) (Result, bool) {
+func (db *DB) lookup(p *board.Position) (Result, error) {
 	d := db.x.canonical(p)
 	m := d.material()
 	if m.WM >= matLimit || m.BM >= matLimit || m.WK >= matLimit || m.BK >= matLimit {
-		return Result{}, false
+		return Result{}, ErrNotInTables
 	}
 	t := db.slice(m)
-	if t == nil || t.bad.Load() {
-		return Result{}, false
+	if t == nil {
+		return Result{}, ErrNotInTables
 	}
 	i, ok := t.ix.index(d)
 	if !ok {
-		return Result{}, false
+		return Result{}, ErrNotInTables
 	}
-	return db.stored(t, i)
+	for {
+		if !t.bad.Load() {
+			if r, err := db.stored(t, i); err == nil {
+				return r, nil
+			}
+		}
+		// t is damaged; the table it replaced (the same slice, so the
+		// same index), if any, answers instead.
+		if t.under == nil {
+			return Result{}, t.damage
+		}
+		t = t.under
+	}
 }
 
-// stored reads the value at index i of t.
-func (db *DB) stored(t *table, i uint64) (Result, bool) {
+// stored reads the value at index i of t. A read that fails marks t bad.
+func (db *DB) stored(t *table, i uint64) (Result, error) {
 	bp := uint64(t.hdr.blockPositions)
 	blk, off := uint32(i/bp), int(i%bp)
 	byteOff := off
@@ -479,18 +569,18 @@ func (db *DB) stored(t *table, i uint64) (Result, bool) {
 	if err != nil {
 		db.errs.Add(1)
 		db.markBad(t, err)
-		return Result{}, false
+		return Result{}, err
 	}
 	if t.hdr.encoding == encWDL {
 		switch wdlDigit[b][off%5] {
 		case 1:
-			return Result{Win, -1}, true
+			return Result{Win, -1}, nil
 		case 2:
-			return Result{Loss, -1}, true
+			return Result{Loss, -1}, nil
 		}
-		return Result{Draw, -1}, true
+		return Result{Draw, -1}, nil
 	}
-	return decodeDist(b), true
+	return decodeDist(b), nil
 }
 
 // decodeDist reads an encDist byte.
@@ -518,23 +608,44 @@ func init() {
 	}
 }
 
-// markBad takes t out of use after err, recording err once.
+// markBad takes t out of use after err, recording err once. The table it
+// replaced, if any (a built-in one under one of a directory), serves its
+// slice again.
 func (db *DB) markBad(t *table, err error) {
-	if !t.bad.Swap(true) {
-		db.mu.Lock()
-		db.problems = append(db.problems, err)
-		db.mu.Unlock()
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if t.bad.Load() {
+		return
 	}
+	t.damage = err // published by the Store below
+	t.bad.Store(true)
+	db.problems = append(db.problems, err)
+	slot := &db.byMat[matKey(t.hdr.material)]
+	if slot.Load() == t && t.under != nil && !t.under.bad.Load() {
+		slot.Store(t.under)
+	}
+}
+
+// inUse lists the tables that serve a slice, one per slice, in the order
+// they were added; replaced ones are left out.
+func (db *DB) inUse() []*table {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	out := make([]*table, 0, len(db.tables))
+	for _, t := range db.tables {
+		if db.slice(t.hdr.material) == t {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Info describes the opened slices, smallest first.
 func (db *DB) Info() []SliceReport {
-	db.mu.Lock()
-	ms := make([]Material, 0, len(db.tables))
-	for _, t := range db.tables {
+	var ms []Material
+	for _, t := range db.inUse() {
 		ms = append(ms, t.hdr.material)
 	}
-	db.mu.Unlock()
 	sort.Slice(ms, func(i, j int) bool { return less(ms[i], ms[j]) })
 	out := make([]SliceReport, 0, len(ms))
 	for _, m := range ms {

@@ -2,6 +2,7 @@ package egdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"sync"
@@ -81,7 +82,7 @@ type solver struct {
 	x         *geometry
 	nb        [4][maxSquares]int8 // dense neighbour in each direction, -1 off the board
 	tabs      [2]*solveTable      // tabs[1] == tabs[0] for a symmetric material
-	lower     func(p *board.Position) (Result, bool)
+	lower     func(p *board.Position) (Result, error)
 	threads   int
 	storeDist bool
 	done      atomic.Int64 // progress: positions visited plus positions propagated
@@ -93,7 +94,7 @@ type solver struct {
 	tents  [][]entry // tents[L]: wins through a promotion at distance L, unless faster ones appear
 }
 
-func newSolver(ctx context.Context, v *board.Variant, x *geometry, m Material, lower func(*board.Position) (Result, bool), threads int, storeDist bool) (*solver, error) {
+func newSolver(ctx context.Context, v *board.Variant, x *geometry, m Material, lower func(*board.Position) (Result, error), threads int, storeDist bool) (*solver, error) {
 	s := &solver{ctx: ctx, v: v, x: x, nb: neighbours(v, x), lower: lower, threads: max(threads, 1), storeDist: storeDist}
 	for k, mm := range []Material{m, m.Mirror()} {
 		if k == 1 && mm == m {
@@ -305,9 +306,9 @@ func (s *solver) visit(w *worker, t, i int) error {
 		var acc resultAcc
 		for _, m := range w.ml.Moves[:w.ml.N] {
 			c := p.Play(m)
-			r, ok := s.lower(&c)
-			if !ok {
-				return s.missing(&c)
+			r, err := s.lower(&c)
+			if err != nil {
+				return s.missing(&c, err)
 			}
 			if _, err := s.extDist(r); err != nil {
 				return err
@@ -334,9 +335,9 @@ func (s *solver) visit(w *worker, t, i int) error {
 			continue
 		}
 		c := p.Play(m)
-		r, ok := s.lower(&c)
-		if !ok {
-			return s.missing(&c)
+		r, err := s.lower(&c)
+		if err != nil {
+			return s.missing(&c, err)
 		}
 		dd, err := s.extDist(r)
 		if err != nil {
@@ -377,7 +378,11 @@ func (s *solver) visit(w *worker, t, i int) error {
 	return nil
 }
 
-func (s *solver) missing(c *board.Position) error {
+// missing explains why the lower tables have no value for c.
+func (s *solver) missing(c *board.Position, err error) error {
+	if !errors.Is(err, ErrNotInTables) {
+		return fmt.Errorf("position %s: %w", s.v.FEN(c), err)
+	}
 	d := s.x.canonical(c)
 	return fmt.Errorf("slice %s is needed first (position %s)", d.material(), s.v.FEN(c))
 }

@@ -236,7 +236,8 @@ func parseHeader(b []byte) (header, error) {
 	if h.encoding != encDist && h.encoding != encWDL {
 		return h, corruptf("unknown encoding %d", h.encoding)
 	}
-	if h.blockPositions == 0 || (h.encoding == encWDL && h.blockPositions%5 != 0) {
+	// The decoded block size bounds what one block read allocates.
+	if h.blockPositions == 0 || (h.encoding == encWDL && h.blockPositions%5 != 0) || h.blockBytes() > maxBlockBytes {
 		return h, corruptf("bad block size %d", h.blockPositions)
 	}
 	if want := (h.positions + uint64(h.blockPositions) - 1) / uint64(h.blockPositions); uint64(h.blocks) != want {
@@ -260,11 +261,13 @@ type blockRef struct {
 // parseIndex reads and checks the block index that follows the header and
 // the total size of the file.
 func parseIndex(h *header, r io.ReaderAt, fileSize int64) ([]blockRef, error) {
+	// Sizes come from the header: they are compared with the file before
+	// anything is allocated for them.
 	n := int64(h.blocks)
-	ib := make([]byte, 8*n+4)
-	if fileSize < headerSize+int64(len(ib)) {
-		return nil, corruptf("truncated index: file has %d bytes", fileSize)
+	if fileSize < headerSize+8*n+4 {
+		return nil, corruptf("truncated index: file has %d bytes, %d blocks need %d", fileSize, n, headerSize+8*n+4)
 	}
+	ib := make([]byte, 8*n+4)
 	if _, err := r.ReadAt(ib, headerSize); err != nil {
 		return nil, fmt.Errorf("reading index: %w", err)
 	}
@@ -276,7 +279,9 @@ func parseIndex(h *header, r io.ReaderAt, fileSize int64) ([]blockRef, error) {
 	off := headerSize + int64(len(ib))
 	for i := range refs {
 		refs[i] = blockRef{off: off, size: le.Uint32(ib[8*i:]), crc: le.Uint32(ib[8*i+4:])}
-		off += int64(refs[i].size)
+		if off += int64(refs[i].size); off > fileSize {
+			break // and never overflows
+		}
 	}
 	if off != fileSize {
 		return nil, corruptf("file has %d bytes, header and index say %d (truncated or padded)", fileSize, off)

@@ -22,6 +22,8 @@ type table struct {
 	file   io.ReaderAt // for ReadAt when data is nil (a file, or an embedded one)
 	dec    *zstd.Decoder
 	bad    atomic.Bool              // a block failed its checksum: the table is ignored
+	damage error                    // why bad was set; written once, before bad
+	under  *table                   // the table of the same slice this one replaced
 	once   sync.Once                // closes the file or mapping
 	cached []atomic.Pointer[cblock] // per block, set while it is in the cache
 }

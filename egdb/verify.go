@@ -20,9 +20,7 @@ type VerifyProgress func(done, total int64)
 // every checksum. With distances this proves the table right given the
 // smaller ones; without, it proves it consistent.
 func Verify(db *DB, threads int, progress VerifyProgress) error {
-	db.mu.Lock()
-	tables := append([]*table(nil), db.tables...)
-	db.mu.Unlock()
+	tables := db.inUse()
 	var total int64
 	for _, t := range tables {
 		total += int64(t.hdr.positions)
@@ -112,9 +110,9 @@ func joinLines(s []string) string {
 // verifyOne checks index i of t; it returns a description of a mismatch,
 // or an error when a value cannot be read.
 func (db *DB) verifyOne(t *table, i uint64, ml *board.MoveList) (string, error) {
-	stored, ok := db.stored(t, i)
-	if !ok {
-		return "", fmt.Errorf("%s: cannot read index %d", t.name, i)
+	stored, err := db.stored(t, i)
+	if err != nil {
+		return "", fmt.Errorf("%s: cannot read index %d: %w", t.name, i, err)
 	}
 	d, ok := t.ix.position(i)
 	if !ok {
@@ -128,9 +126,9 @@ func (db *DB) verifyOne(t *table, i uint64, ml *board.MoveList) (string, error) 
 	var acc resultAcc
 	for _, m := range ml.Moves[:ml.N] {
 		c := p.Play(m)
-		r, ok := db.probe(&c)
-		if !ok {
-			return "", fmt.Errorf("%s: successor %s of %s cannot be probed", t.name, db.v.FEN(&c), db.v.FEN(&p))
+		r, err := db.probe(&c)
+		if err != nil {
+			return "", fmt.Errorf("%s: successor %s of %s cannot be probed: %w", t.name, db.v.FEN(&c), db.v.FEN(&p), err)
 		}
 		acc.add(r)
 	}

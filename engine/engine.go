@@ -31,6 +31,10 @@ type Engine struct {
 	// (on first use) only after the shortcuts of Search, so that a forced
 	// move is answered without waiting for them.
 	curTables *egdb.DB
+	// tie and ruleFree serve the tie-break among moves that a draw rule
+	// ties (drawtie.go); made on first need.
+	tie      *Engine
+	ruleFree map[*board.Variant]*board.Variant
 
 	stop      atomic.Bool  // every thread polls it
 	mainDone  atomic.Bool  // the main thread has decided: helpers may stop
@@ -185,7 +189,9 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	}
 	e.stop.Store(true)
 	wg.Wait()
-	return e.result(main, startTime)
+	r := e.breakRuleTie(main, root, history, e.result(main, startTime))
+	r.Time = time.Since(startTime)
+	return r
 }
 
 // result is the main thread's decision, unless a helper thread completed a

@@ -34,9 +34,9 @@ func tableScore(r egdb.Result, ply int) int {
 }
 
 // tablesFor returns the endgame tables of v under the engine's options,
-// opening them on first use (the caller holds e.mu). A damaged or foreign
-// file is left out by egdb; only a directory that cannot be read at all
-// leaves the engine without tables.
+// opening them on first use (the caller holds e.mu): the built-in tables,
+// with those of EGDBPath over them. A damaged or foreign file is left out
+// by egdb and the built-in slice of its material stays in use.
 func (e *Engine) tablesFor(v *board.Variant) *egdb.DB {
 	if e.opts.NoEGDB || egdb.Supported(v) != nil {
 		return nil
@@ -45,13 +45,9 @@ func (e *Engine) tablesFor(v *board.Variant) *egdb.DB {
 	if db, ok := e.tables[key]; ok {
 		return db
 	}
-	var db *egdb.DB
-	opt := egdb.Options{CacheBytes: int64(e.opts.EGDBCacheMB) << 20}
-	if e.opts.EGDBPath == "" {
-		db, _ = egdb.OpenEmbeddedWith(v, opt)
-	} else {
-		db, _ = egdb.OpenWith(e.opts.EGDBPath, v, opt)
-	}
+	// What is left out was told to the user where the directory was given
+	// (egdb.Check); the built-in tables stay under it in any case.
+	db, _ := egdb.OpenLayered(e.opts.EGDBPath, v, egdb.Options{CacheBytes: int64(e.opts.EGDBCacheMB) << 20})
 	if db != nil && db.MaxPieces() == 0 {
 		db = nil
 	}

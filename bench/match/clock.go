@@ -106,6 +106,16 @@ func (tc TimeControl) String() string {
 	return strings.Join(parts, ",")
 }
 
+// DefaultTimeMargin is the grace of `damka match` unless --timemargin says
+// otherwise. A reply can be late for reasons that have nothing to do with
+// the move time and grow with the machine's load: the first move of a
+// process opens its book and tables (the book move of a fresh damka took
+// 0.167 s at a load of 5, 0.150 s at 3, against a move time of 0.05), and
+// the engine and the runner each wait for a core before the answer is
+// read. A second covers that at a load of 10; a move later than its clock
+// but within the grace is not forfeited but counted (Standing.Late).
+const DefaultTimeMargin = time.Second
+
 // clock is one side's clock in one game.
 type clock struct {
 	tc        TimeControl

@@ -71,7 +71,7 @@ func TestRunnerOverhead(t *testing.T) {
 	cfg := Config{
 		Variant: v,
 		Engines: []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")},
-		Games:   2, TC: TimeControl{MoveTime: 100 * time.Millisecond}, TimeMargin: 200 * time.Millisecond,
+		Games:   2, TC: TimeControl{MoveTime: 100 * time.Millisecond}, TimeMargin: DefaultTimeMargin,
 		Openings: openingSuite(t, v, 1), MaxPlies: 300,
 	}
 	start := time.Now()

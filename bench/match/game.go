@@ -110,8 +110,12 @@ func (w *worker) play(idx int) (*Game, error) {
 		if err != nil {
 			return lose(side, err)
 		}
+		due := c.allowance(0) // before spend moves the clock
 		if c.spend(rep.Elapsed, r.cfg.TimeMargin) {
 			return lose(side, e.fail(TimeLoss, fmt.Sprintf("took %.3f s, allowed %.3f s", rep.Elapsed.Seconds(), c.allowance(r.cfg.TimeMargin).Seconds())))
+		}
+		if due > 0 && rep.Elapsed > due {
+			g.late(side, rep.Elapsed-due)
 		}
 		m, err := v.ParseHubMove(&pos, rep.Move)
 		if err != nil {

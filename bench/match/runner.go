@@ -36,7 +36,7 @@ type Config struct {
 	Engines     []EngineSpec // two for a match, more for a round robin
 	Games       int          // games per pairing (with two engines: the total)
 	TC          TimeControl
-	TimeMargin  time.Duration // grace beyond the clock before a time forfeit
+	TimeMargin  time.Duration // grace beyond the clock or move time before a time forfeit (DefaultTimeMargin); later moves within it count in Standing.Late
 	Timeouts    Timeouts
 	Openings    []Opening // nil: every game from the initial position
 	MaxPlies    int       // a game this long is a draw (0: no limit)
@@ -65,6 +65,17 @@ type Game struct {
 	Reason       string       // how it ended (the PDN Termination tag)
 	Failure      *EngineError // the failure that decided it, if any
 	End          time.Time
+	// Late counts, by colour, the moves answered after the clock or move
+	// time ran out but within the time margin; MaxLate is the most by which
+	// one was late.
+	Late    [2]int
+	MaxLate [2]time.Duration
+}
+
+// late records a move of colour c answered over its time by over.
+func (g *Game) late(c board.Color, over time.Duration) {
+	g.Late[c]++
+	g.MaxLate[c] = max(g.MaxLate[c], over)
 }
 
 // errAbandoned reports a game cut short by the end of the match; it is not
@@ -376,6 +387,7 @@ func (r *runner) record(g *Game) {
 			r.cfg.Engines[g.Black].Name, g.Opening+1, g.Reason, tailText(g.Failure))
 	}
 	r.tally.add(g.Index, g.Result)
+	r.tally.addLate(g)
 	r.thisRun++
 	if r.cfg.OnGame != nil {
 		r.cfg.OnGame(g)

@@ -25,6 +25,8 @@ type Standing struct {
 	W, D, L  int
 	Failures int // games lost by crash, hang, time, illegal move, garbage
 	Restarts int
+	Late     int           // moves over the clock but within the time margin
+	MaxLate  time.Duration // the most one of them was over
 }
 
 // Score returns the points ratio.
@@ -116,6 +118,15 @@ func (t *tally) add(idx int, white float64) {
 	}
 }
 
+// addLate adds game g's late moves to its engines' standings.
+func (t *tally) addLate(g *Game) {
+	for c, e := range [2]int{g.White, g.Black} {
+		s := &t.eng[e]
+		s.Late += g.Late[c]
+		s.MaxLate = max(s.MaxLate, g.MaxLate[c])
+	}
+}
+
 // WriteTo prints the statistics: for two engines the cutechess-style block
 // (W-D-L, score, Elo with its 95% interval from game results and from game
 // pairs, LOS, draw ratio, pentanomial counts, SPRT); for more, a table
@@ -166,6 +177,11 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 	for _, x := range s.Standings {
 		if x.Failures > 0 || x.Restarts > 0 {
 			pf("%s: %d games lost by failure, %d restarts\n", x.Name, x.Failures, x.Restarts)
+		}
+	}
+	for _, x := range s.Standings {
+		if x.Late > 0 {
+			pf("%s: %d moves over the clock within the time margin, the latest by %.3f s\n", x.Name, x.Late, x.MaxLate.Seconds())
 		}
 	}
 	if s.HasCPU && s.Elapsed > 0 {

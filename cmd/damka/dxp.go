@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -41,7 +42,11 @@ func dxpCmd(args []string) error {
 	books := bookFlags(fs)
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
+	idle := fs.Duration("idle", 0, "follower: hang up on a client that starts no game within this time (default: --timeout)")
+	maxTime := fs.Float64("max-time", dxp.DefaultMaxMinutes, "follower: longest thinking time (minutes a side) a game request may claim; longer ones are played at this time")
 	noTakeBack := fs.Bool("no-takeback", false, "answer take-back requests with 'not supported'")
+	keep := fs.Bool("keep-listening", false, "follower: after a peer asks to stop entirely (stop code 1), wait for the next connection instead of exiting")
+	pdnPath := fs.String("pdn", "", "append every finished game to this PDN file")
 	variant := fs.String("variant", "international", "rule set: DXP carries International draughts only")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -63,6 +68,12 @@ func dxpCmd(args []string) error {
 				return usagef("--%s needs --connect", f)
 			}
 		}
+	} else {
+		for _, f := range []string{"idle", "max-time", "keep-listening"} {
+			if set[f] {
+				return usagef("--%s is for the follower (--listen), not with --connect", f)
+			}
+		}
 	}
 	switch {
 	case *threads < 1 || *threads > 1024:
@@ -71,9 +82,13 @@ func dxpCmd(args []string) error {
 		return usagef("--hash must be between 1 and %d MB, not %d", 1<<20, *hash)
 	case *timeout <= 0:
 		return usagef("--timeout must be positive, not %v", *timeout)
+	case set["idle"] && *idle <= 0:
+		return usagef("--idle must be positive, not %v", *idle)
+	case !(*maxTime > 0 && *maxTime <= 999):
+		return usagef("--max-time must be more than 0 and at most 999 minutes, not %v", *maxTime)
 	case *games < 1:
 		return usagef("--games must be at least 1, not %d", *games)
-	case *minutes <= 0 || *minutes > 999:
+	case !(*minutes > 0 && *minutes <= 999):
 		return usagef("--time must be more than 0 and at most 999 minutes, not %v", *minutes)
 	case *moves < 0 || *moves > 999:
 		return usagef("--moves must be between 0 and 999, not %d", *moves)
@@ -93,18 +108,43 @@ func dxpCmd(args []string) error {
 	if err := books(&opts); err != nil {
 		return err
 	}
+	var pdn *os.File
+	if *pdnPath != "" {
+		// Opened before any connection, so that a path that cannot be
+		// written is an error now rather than after the first game.
+		f, err := os.OpenFile(*pdnPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--pdn: %v", err)
+		}
+		defer f.Close()
+		pdn = f
+	}
+	site := *listen
+	if initiator {
+		site = *connect
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var tally dxp.Tally
+	logger := log.New(os.Stderr, "dxp: ", log.Ltime)
 	cfg := dxp.Config{
 		Name:           *name,
 		Searcher:       engine.New(opts),
-		Logger:         log.New(os.Stderr, "dxp: ", log.Ltime),
+		Logger:         logger,
 		ReadTimeout:    *timeout,
+		IdleTimeout:    *idle,
+		MaxMinutes:     *maxTime,
+		KeepServing:    *keep,
 		RefuseTakeBack: *noTakeBack,
 		OnResult: func(r dxp.GameResult) {
 			tally.Add(r)
 			fmt.Println(r)
+			logger.Print(r.Progress(tally))
+			if g := r.PDN("damka dxp", site, *name); g != nil && pdn != nil {
+				if err := appendPDN(pdn, g); err != nil {
+					logger.Printf("--pdn %s: game %d not written: %v", *pdnPath, r.Number, err)
+				}
+			}
 		},
 	}
 	summary := func() {
@@ -134,6 +174,19 @@ func dxpCmd(args []string) error {
 		return err
 	}
 	return nil
+}
+
+// appendPDN writes one game in a single write and syncs it, so that an
+// interrupt never leaves half a game in the file.
+func appendPDN(f *os.File, g *board.Game) error {
+	var buf bytes.Buffer
+	if err := g.WritePDN(&buf); err != nil {
+		return err
+	}
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	return f.Sync()
 }
 
 // readPositions reads start positions: one FEN a line, or a PDN

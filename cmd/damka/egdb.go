@@ -250,9 +250,12 @@ func egdbProbe(args []string) error {
 		return err
 	}
 	defer db.Close()
-	r, ok := db.Probe(&p)
-	if !ok {
+	r, err := db.Lookup(&p)
+	switch {
+	case errors.Is(err, egdb.ErrNotInTables):
 		return fmt.Errorf("position %s is not in the tables (up to %d pieces)", v.FEN(&p), db.MaxPieces())
+	case err != nil:
+		return fmt.Errorf("position %s: %w", v.FEN(&p), err)
 	}
 	if r.Dist >= 0 {
 		fmt.Printf("result=%s dist=%d\n", r.Value, r.Dist)

@@ -2,11 +2,13 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"damka/book"
+	"damka/egdb"
 	"damka/engine"
 	"damka/engine/board"
 )
@@ -81,7 +83,10 @@ func positionTowers(variant, fen string) (*board.Variant, board.Position, board.
 }
 
 // tableFlags adds --egdb DIR, --no-egdb and --egdb-cache MB to fs; the returned function,
-// called after parsing, copies them into the engine options.
+// called after parsing, copies them into the engine options. The tables of
+// DIR add to the built-in ones; what DIR lacks or holds damaged for the
+// command's --variant is said on stderr here, before the engine plays on
+// without it.
 func tableFlags(fs *flag.FlagSet) func(*engine.Options) error {
 	dir := fs.String("egdb", "", "directory of endgame tables built by 'damka egdb build' (default: the tables embedded in the binary)")
 	off := fs.Bool("no-egdb", false, "search without endgame tables")
@@ -94,6 +99,13 @@ func tableFlags(fs *flag.FlagSet) func(*engine.Options) error {
 		if *dir != "" {
 			if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
 				return usagef("--egdb %q is not a readable directory", *dir)
+			}
+			if f := fs.Lookup("variant"); f != nil && !*off {
+				if v, err := board.Lookup(f.Value.String()); err == nil {
+					for _, err := range egdb.Check(*dir, v) {
+						fmt.Fprintf(os.Stderr, "damka %s: endgame tables: %v\n", fs.Name(), err)
+					}
+				}
 			}
 		}
 		o.EGDBPath, o.NoEGDB = *dir, *off

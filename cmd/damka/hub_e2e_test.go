@@ -181,6 +181,15 @@ func (p *proc) closeInput() ([]string, error) {
 	}
 }
 
+// hubE2ECase is an end-to-end test that only some systems can run (unix:
+// FIFOs); such files add theirs to hubE2EMore.
+type hubE2ECase struct {
+	name string
+	test func(t *testing.T, bin string)
+}
+
+var hubE2EMore []hubE2ECase
+
 func TestHubE2E(t *testing.T) {
 	bin := buildDamka(t)
 	t.Run("handshake", func(t *testing.T) { testHubHandshake(t, bin) })
@@ -199,6 +208,13 @@ func TestHubE2E(t *testing.T) {
 	t.Run("ping-during-search", func(t *testing.T) { testHubPing(t, bin) })
 	t.Run("robustness", func(t *testing.T) { testHubRobustness(t, bin) })
 	t.Run("eof-during-search", func(t *testing.T) { testHubEOF(t, bin) })
+	t.Run("scan-params", func(t *testing.T) { testHubScanParams(t, bin) })
+	t.Run("level-in-force", func(t *testing.T) { testHubLevelInForce(t, bin) })
+	t.Run("ponder-hit-race", func(t *testing.T) { testHubPonderHitRace(t, bin) })
+	t.Run("refused-pos", func(t *testing.T) { testHubRefusedPos(t, bin) })
+	for _, c := range hubE2EMore {
+		t.Run(c.name, func(t *testing.T) { c.test(t, bin) })
+	}
 }
 
 func testHubHandshake(t *testing.T, bin string) {
@@ -248,8 +264,8 @@ func testHubHandshake(t *testing.T, bin string) {
 	if rest, err := p.closeInput(); err != nil || len(rest) != 0 {
 		t.Errorf("quit: %v, %q", err, rest)
 	}
-	if !strings.Contains(p.stderr.String(), "unknown parameter initial-time") {
-		t.Errorf("stderr %q", p.stderr.String())
+	if e := p.stderr.String(); e != "" {
+		t.Errorf("stderr %q", e)
 	}
 }
 
@@ -266,15 +282,46 @@ func testHubArgs(t *testing.T, bin string) {
 		}
 	}
 	p.closeInput()
-	for _, want := range []string{`"--initial-time=300"`, `"--engine-dir=/x"`, `"-v"`} {
+	for _, want := range []string{`"--engine-dir=/x"`, `"-v"`} {
 		if !strings.Contains(p.stderr.String(), want) {
 			t.Errorf("no note about %s in stderr %q", want, p.stderr.String())
 		}
+	}
+	// Scan's names, which lidraughts-bot may pass this way too, are taken.
+	if strings.Contains(p.stderr.String(), "initial-time") {
+		t.Errorf("note about --initial-time in stderr %q", p.stderr.String())
 	}
 	// A bad value for a known flag is a usage error.
 	out, err := exec.Command(bin, "hub", "--threads=0").CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
 		t.Errorf("hub --threads=0: %v, %s", err, out)
+	}
+}
+
+// testHubScanParams configures damka as lidraughts-bot's default
+// configuration configures Scan: no answer, no stderr note, and tt-size
+// sets the hash size.
+func testHubScanParams(t *testing.T, bin string) {
+	p := startDamka(t, bin, "hub")
+	p.send("hub")
+	p.until("wait")
+	if a := p.answer("set-param name=book-ply value=20", "set-param name=tt-size value=20",
+		"set-param name=bb-size value=0", "set-param name=variant value=normal",
+		"set-param name=initial-time value=180", "init"); len(a) != 1 || a[0] != "ready" {
+		t.Fatalf("init: %q", a)
+	}
+	p.send("hub")
+	// 2^20 entries of 16 bytes.
+	if got := strings.Join(p.until("wait"), "\n"); !strings.Contains(got, "param name=hash value=16 ") {
+		t.Errorf("tt-size=20 did not set hash to 16 MB:\n%s", got)
+	}
+	p.send("pos start", "level depth=2", "go think")
+	if got := p.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
+		t.Errorf("go: %q", got)
+	}
+	p.closeInput()
+	if e := p.stderr.String(); e != "" {
+		t.Errorf("stderr %q", e)
 	}
 }
 

@@ -630,9 +630,14 @@ func TestLidraughtsBotReplay(t *testing.T) {
 			}
 			t.Logf("%d plies, %d ponder hits, %d misses, clock left %d ms; the bot's moves took %v ms",
 				len(g.moves), g.hits, g.misses, g.clock[g.bot], g.thinks)
-			if s := g.p.stderr.String(); s != "" {
+			// The bot's last stop comes when nothing may be running (its
+			// last move had no ponder move, or the ponder search has
+			// answered); a note about that one is never read, since the bot
+			// sends quit with it and reads nothing more.
+			s := strings.Replace(g.p.stderr.String(), "damka hub: stop while idle: ignored\n", "", 1)
+			if s != "" {
 				t.Errorf("damka wrote to stderr, which pydraughts 0.5.7 reads as unexpected engine responses (stderr=STDOUT) "+
-					"(before issue 14.4 is fixed: Scan's book-ply, tt-size, bb-size and initial-time):\n%s", s)
+					"(issue 14.4: Scan's book-ply, tt-size, bb-size and initial-time are to be accepted in silence):\n%s", s)
 			}
 		})
 	}

@@ -57,7 +57,8 @@ func matchCmd(args []string) error {
 	depth := fs.Int("depth", 0, "fixed search depth in plies")
 	nodes := fs.Int64("nodes", 0, "fixed node count per move")
 	movetime := fs.String("movetime", "", "fixed time per move, seconds")
-	margin := fs.Int("timemargin", 100, "milliseconds an engine may exceed its clock before it loses on time")
+	margin := fs.Int("timemargin", int(match.DefaultTimeMargin/time.Millisecond),
+		"milliseconds an engine may exceed its clock or move time before it loses on time (later moves within it are counted and reported)")
 	hang := fs.Float64("hangtimeout", 60, "seconds without an answer after which a search without clock is a hang")
 	initTO := fs.Float64("inittimeout", 30, "seconds allowed for the handshake (hub ... wait, init ... ready)")
 	openings := fs.String("openings", "", "openings file: one FEN or move line per line, or PDN; each is played with both colours")

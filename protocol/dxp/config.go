@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"damka/engine"
+	"damka/engine/board"
 )
 
 // Defaults for Config fields left at their zero value.
@@ -19,10 +20,14 @@ const (
 	// wire, so a peer may legitimately think for its whole remaining time;
 	// the grace covers its estimate differing from ours.
 	DefaultReadTimeout = 5 * time.Minute
-	// DefaultIdleTimeout bounds how long a follower waits between games for
-	// the next GAMEREQ before it hangs up. Initiators driven by people (the
-	// Kingsrow GUI) may pause a while between games, hence the hour.
-	DefaultIdleTimeout = time.Hour
+	// DefaultMaxMinutes caps the thinking time a GAMEREQ may claim (per
+	// player, for the whole game). A follower waits for the peer's move as
+	// long as the peer's clock allows, so an absurd request (mm's default
+	// is 999 minutes) would let a silent peer hold the follower, which
+	// serves one connection at a time, for that long. Two hours a side is
+	// beyond any tournament time control; longer requests are played at
+	// the cap, said in the log.
+	DefaultMaxMinutes = 120
 	// AdjudicateScore is the score (100 = one man) beyond which an
 	// initiator adjudicates a game that reached its move limit as won or
 	// lost, as Scan does with ±3.0; anything closer is a draw.
@@ -38,13 +43,24 @@ type Config struct {
 	Searcher engine.Searcher
 	// Logger receives one line per notable event; nil discards them.
 	Logger *log.Logger
-	// ReadTimeout and IdleTimeout: see the defaults above. Zero means the
-	// default; a negative value disables that timeout.
+	// ReadTimeout: see DefaultReadTimeout. Zero means the default; a
+	// negative value disables it.
 	ReadTimeout time.Duration
+	// IdleTimeout bounds how long a follower waits for a GAMEREQ, from
+	// the connection or the end of a game: chats, garbage and stray
+	// messages do not extend it. Zero means ReadTimeout, so that the one
+	// --timeout bounds every wait for a peer; negative disables it.
 	IdleTimeout time.Duration
+	// MaxMinutes caps the thinking time a follower accepts from a GAMEREQ:
+	// see DefaultMaxMinutes. Zero means the default; negative, no cap.
+	MaxMinutes float64
 	// RefuseTakeBack answers every BACKREQ with "not supported" (K1)
 	// instead of taking moves back.
 	RefuseTakeBack bool
+	// KeepServing makes Serve wait for the next connection after a peer
+	// asked to stop entirely (stop code 1) instead of returning: on an
+	// open port anyone could otherwise stop the follower.
+	KeepServing bool
 	// OnResult, if set, is called after every game (and, for an
 	// initiator, after every refused GAMEREQ), from the session goroutine.
 	OnResult func(GameResult)
@@ -70,7 +86,10 @@ func (c Config) withDefaults() Config {
 		c.ReadTimeout = DefaultReadTimeout
 	}
 	if c.IdleTimeout == 0 {
-		c.IdleTimeout = DefaultIdleTimeout
+		c.IdleTimeout = c.ReadTimeout
+	}
+	if c.MaxMinutes == 0 {
+		c.MaxMinutes = DefaultMaxMinutes
 	}
 	if c.Logger == nil {
 		c.Logger = log.New(io.Discard, "", 0)
@@ -112,6 +131,10 @@ type GameResult struct {
 	Reason    string   // why the game ended, in words
 	Moves     []string // the moves played, in International notation
 	Refused   bool     // the GAMEREQ was refused; no game was played
+	// Start and Played are the game as the rules core sees it, for PDN.
+	Start  board.Position
+	Played []board.Move
+	End    time.Time // when the game ended
 }
 
 // Plies returns the number of half-moves played.

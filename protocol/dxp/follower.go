@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"time"
 
 	"damka/engine/board"
 )
@@ -17,8 +18,10 @@ const (
 // Serve accepts connections on ln and plays as follower on each, one
 // connection at a time (others wait in the listen backlog): it answers
 // every GAMEREQ and plays the games the initiator starts. It returns nil
-// once ctx is cancelled (closing ln and any open connection), or the
-// listener's error.
+// once ctx is cancelled (closing ln and any open connection) or a peer
+// asked to stop entirely (stop code 1; Scan and Moby Dam exit on it; ln is
+// closed then too), unless Config.KeepServing; otherwise the listener's
+// error.
 func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 	if cfg.Searcher == nil {
 		return errors.New("dxp: Config.Searcher is nil")
@@ -39,51 +42,75 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 			}
 			return err
 		}
-		err = ServeConn(ctx, conn, cfg)
+		stopped, err := serveConn(ctx, conn, cfg)
 		if ctx.Err() != nil {
 			return nil
 		}
 		if err != nil {
 			cfg.Logger.Printf("follower %s: session ended: %v", conn.RemoteAddr(), err)
 		}
+		if stopped {
+			if !cfg.KeepServing {
+				cfg.Logger.Printf("follower: %s asked to stop entirely (stop code 1); no longer listening", conn.RemoteAddr())
+				ln.Close()
+				return nil
+			}
+			cfg.Logger.Printf("follower: %s asked to stop entirely (stop code 1); listening on for the next connection", conn.RemoteAddr())
+		}
 	}
 }
 
 // ServeConn plays as follower on one connection until the peer closes it,
-// asks to stop (stop code 1), stays silent between games longer than the
-// idle timeout, or ctx is cancelled. It closes conn. A clean end returns
+// asks to stop (stop code 1), starts no game within the idle timeout, or
+// ctx is cancelled. It closes conn. A clean end returns
 // nil.
 func ServeConn(ctx context.Context, conn net.Conn, cfg Config) error {
 	if cfg.Searcher == nil {
 		conn.Close()
 		return errors.New("dxp: Config.Searcher is nil")
 	}
-	cfg = cfg.withDefaults()
+	_, err := serveConn(ctx, conn, cfg.withDefaults())
+	return err
+}
+
+// serveConn is ServeConn; stopped reports whether the peer asked to stop
+// entirely.
+func serveConn(ctx context.Context, conn net.Conn, cfg Config) (stopped bool, err error) {
 	s := newSession(ctx, conn, cfg, roleFollower)
 	defer s.close()
 	s.log("connected")
-	err := s.follow()
+	err = s.follow()
 	switch {
 	case ctx.Err() != nil:
-		return ctx.Err()
+		return s.peerStop, ctx.Err()
 	case errors.Is(err, ErrPeerClosed):
 		s.log("connection closed")
-		return nil
+		return s.peerStop, nil
 	}
-	return err
+	return s.peerStop, err
 }
 
 // follow is the follower's loop between games.
 func (s *session) follow() error {
+	// One deadline for the whole wait: a peer that chats or sends garbage
+	// but never starts a game must not hold the follower for good.
+	idleSince := time.Now()
 	for {
 		if s.peerStop {
 			s.log("peer asked to stop; hanging up")
 			return nil
 		}
-		ev, err := s.next(s.cfg.IdleTimeout)
+		wait := time.Duration(0)
+		if s.cfg.IdleTimeout > 0 {
+			if wait = s.cfg.IdleTimeout - time.Since(idleSince); wait <= 0 {
+				s.log("no game started within %v; hanging up", s.cfg.IdleTimeout)
+				return ErrTimeout
+			}
+		}
+		ev, err := s.next(wait)
 		if err != nil {
 			if errors.Is(err, ErrTimeout) {
-				s.log("no GAMEREQ for %v; hanging up", s.cfg.IdleTimeout)
+				s.log("no game started within %v; hanging up", s.cfg.IdleTimeout)
 			}
 			return err
 		}
@@ -103,8 +130,12 @@ func (s *session) follow() error {
 				}
 			}
 		case GameReq:
-			if err := s.gameReq(m); err != nil {
+			played, err := s.gameReq(m)
+			if err != nil {
 				return err
+			}
+			if played {
+				idleSince = time.Now()
 			}
 		case GameEnd:
 			// mm sends E00 on connecting to clear a leftover game; confirm
@@ -130,28 +161,35 @@ func (s *session) follow() error {
 	}
 }
 
-// gameReq answers a GAMEREQ and, if accepted, plays the game.
-func (s *session) gameReq(req GameReq) error {
+// gameReq answers a GAMEREQ and, if accepted, plays the game; played says
+// whether it was.
+func (s *session) gameReq(req GameReq) (played bool, err error) {
 	s.games++
 	code, start, why := s.consider(req)
 	us := toBoardColor(req.FollowerColor)
 	if err := s.send(GameAcc{Follower: s.cfg.Name, Code: code}); err != nil {
-		return err
+		return false, err
 	}
 	if code != AccAccepted {
 		s.log("game %d: refused %s with code %d: %s", s.games, msgName(req), code, why)
 		s.report(GameResult{Number: s.games, Peer: req.Initiator, Color: req.FollowerColor,
 			Minutes: req.Minutes, MoveLimit: req.Moves, Refused: true,
 			Reason: fmt.Sprintf("code %d: %s", code, why)})
-		return nil
+		return false, nil
 	}
 	s.ourStop = StopContinue
-	g := newGame(s.games, req.Initiator, start, us, req.Minutes, req.Moves)
+	minutes := req.Minutes
+	if limit := s.cfg.MaxMinutes; limit > 0 && minutes > limit {
+		s.log("game %d: GAMEREQ asks for %v minutes a side; playing it at the cap of %v minutes (our clock, and how long we wait for the peer)",
+			s.games, minutes, limit)
+		minutes = limit
+	}
+	g := newGame(s.games, req.Initiator, start, us, minutes, req.Moves)
 	s.log("game %d: accepted: %q plays %s, we play %s, %v min, move limit %d, start %s",
-		g.number, req.Initiator, us.Opponent(), us, req.Minutes, req.Moves, variant.FEN(&start))
+		g.number, req.Initiator, us.Opponent(), us, minutes, req.Moves, variant.FEN(&start))
 	res, err := s.play(g)
 	s.report(res)
-	return err
+	return true, err
 }
 
 // consider decides on a GAMEREQ: the acceptance code, the start position

@@ -3,6 +3,7 @@ package dxp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log"
 	"net"
 	"strings"
@@ -26,6 +27,7 @@ type fakeSearcher struct {
 	newGames int
 	score    int
 	block    bool
+	wrong    bool // answer with a move of the start position, mostly illegal where it is played
 	stopCh   chan struct{}
 	started  chan struct{} // receives once per search when not nil
 }
@@ -35,7 +37,7 @@ func newFake() *fakeSearcher { return &fakeSearcher{stopCh: make(chan struct{}, 
 func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
 	f.mu.Lock()
 	f.limits = append(f.limits, lim)
-	block, score, started := f.block, f.score, f.started
+	block, score, started, wrong := f.block, f.score, f.started, f.wrong
 	f.mu.Unlock()
 	if started != nil {
 		started <- struct{}{}
@@ -47,6 +49,11 @@ func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []b
 		}
 	}
 	var ml board.MoveList
+	if wrong {
+		start := v.Start()
+		v.Generate(&start, &ml)
+		return engine.Result{Best: ml.Moves[ml.N-1], HasBest: true, Score: score, Depth: 1}
+	}
 	v.Generate(&root, &ml)
 	if ml.N == 0 {
 		return engine.Result{}
@@ -271,4 +278,41 @@ func mustPlay(t *testing.T, p board.Position, m Move) board.Position {
 		t.Fatal(err)
 	}
 	return p.Play(bm)
+}
+
+// expectHangUp checks that the other side closes the connection within
+// limit (chats before that are skipped); a read that times out instead
+// fails the test.
+func (p *peer) expectHangUp(limit time.Duration) {
+	p.t.Helper()
+	start := time.Now()
+	p.conn.SetReadDeadline(start.Add(limit))
+	for {
+		m, err := p.r.Next()
+		if err != nil {
+			if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+				p.t.Fatalf("still connected after %v", limit)
+			}
+			return
+		}
+		if _, ok := m.(Chat); !ok {
+			p.t.Fatalf("got %v, want the connection closed", m)
+		}
+	}
+}
+
+// expectClosed reads whatever the other side sends until it closes the
+// connection, which must happen within limit.
+func (p *peer) expectClosed(limit time.Duration) {
+	p.t.Helper()
+	p.conn.SetReadDeadline(time.Now().Add(limit))
+	for {
+		_, err := p.r.Next()
+		if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+			p.t.Fatalf("still connected after %v", limit)
+		}
+		if err != nil && !errors.Is(err, ErrMalformed) && !errors.Is(err, ErrTooLong) {
+			return
+		}
+	}
 }

@@ -151,8 +151,9 @@ func (s *session) initiate(in *Initiator, start board.Position, swap bool) (Game
 
 // awaitAcc reads until the follower's GAMEACC.
 func (s *session) awaitAcc() (GameAcc, error) {
+	since := time.Now()
 	for {
-		ev, err := s.next(s.cfg.ReadTimeout)
+		ev, err := s.next(remainingWait(s.cfg.ReadTimeout, since))
 		if err != nil {
 			if errors.Is(err, ErrTimeout) {
 				s.log("game %d: no GAMEACC within %v; hanging up", s.games, s.cfg.ReadTimeout)

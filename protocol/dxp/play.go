@@ -3,6 +3,7 @@ package dxp
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"damka/engine"
@@ -43,6 +44,7 @@ func (s *session) play(g *game) (GameResult, error) {
 		Number: g.number, Peer: g.peer, Color: fromBoardColor(g.us),
 		StartFEN: variant.FEN(&g.pos[0]), Minutes: g.minutes, MoveLimit: g.moveLimit,
 		Outcome: end.outcome, Reason: end.reason, Moves: g.text,
+		Start: g.pos[0], Played: slices.Clone(g.moves), End: time.Now(),
 	}, err
 }
 
@@ -159,14 +161,15 @@ func (s *session) adjudicate(g *game, res engine.Result) (bool, ending, error) {
 }
 
 // theirTurn waits for the peer's move, at most its remaining time (as we
-// reckon it) plus the read timeout.
+// reckon it) plus the read timeout, counted from when it got the move:
+// chats and other stray messages do not restart the wait.
 func (s *session) theirTurn(g *game) (bool, ending, error) {
 	them := g.us.Opponent()
 	timeout := s.cfg.ReadTimeout
 	if left := g.clock.remaining(them); timeout > 0 && left > 0 {
 		timeout += left
 	}
-	ev, err := s.next(timeout)
+	ev, err := s.next(remainingWait(timeout, g.turnStart))
 	if err != nil {
 		if errors.Is(err, ErrTimeout) {
 			s.log("game %d: no move from the peer for %v; ending the game and hanging up", g.number, timeout)
@@ -225,7 +228,16 @@ func (s *session) backReq(g *game, m BackReq) error {
 		s.log("game %d: refusing %s: no such point in this game (%d plies played)", g.number, msgName(m), g.plies())
 		return s.send(BackAcc{Code: BackRefused})
 	}
+	// The time the peer spent before asking is its own: charged, and once
+	// its clock has run out it gets no more take-backs, so that they
+	// cannot stretch the game without limit.
+	them, thought := g.us.Opponent(), time.Since(g.turnStart)
+	if g.clock.remaining(them) <= thought {
+		s.log("game %d: refusing %s: the peer's clock has run out", g.number, msgName(m))
+		return s.send(BackAcc{Code: BackRefused})
+	}
 	s.log("game %d: %s: taking back %d plies", g.number, msgName(m), g.plies()-idx)
+	g.clock.spend(them, thought)
 	g.takeBack(idx)
 	return s.send(BackAcc{Code: BackAccepted})
 }
@@ -244,8 +256,9 @@ func (s *session) claim(g *game, reason int, end ending) (bool, ending, error) {
 // place is taken as the confirmation and kept for the follower's loop:
 // some initiators skip the confirmation and go straight to the next game.
 func (s *session) awaitConfirm(g *game) error {
+	since := time.Now()
 	for {
-		ev, err := s.next(s.cfg.ReadTimeout)
+		ev, err := s.next(remainingWait(s.cfg.ReadTimeout, since))
 		if err != nil {
 			if errors.Is(err, ErrTimeout) {
 				s.log("game %d: no GAMEEND confirmation within %v; hanging up", g.number, s.cfg.ReadTimeout)
@@ -333,4 +346,16 @@ func (s *session) illegal(g *game, m Move, why error) (bool, ending, error) {
 		return true, end, err
 	}
 	return s.claim(g, EndIWin, end)
+}
+
+// remainingWait is what is left of a wait of timeout begun at since, for
+// session.next: one deadline for a whole exchange, however many stray
+// messages arrive meanwhile. A timeout <= 0 means none (0); an expired one
+// comes back as a nanosecond, which next reports as a timeout at once
+// unless a message is already there.
+func remainingWait(timeout time.Duration, since time.Time) time.Duration {
+	if timeout <= 0 {
+		return 0
+	}
+	return max(timeout-time.Since(since), time.Nanosecond)
 }

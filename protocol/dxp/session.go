@@ -23,12 +23,14 @@ import (
 //     (reason 1), threefold repetition or 25 king-only moves (reason 2).
 //     The initiator also adjudicates at the move limit by its search score.
 //   - A received GAMEEND is confirmed with reason 0 and our stop code; a
-//     follower echoes stop code 1 and hangs up.
+//     follower echoes stop code 1, hangs up and (Serve) stops listening
+//     unless Config.KeepServing.
 //   - BACKREQ is honoured to any earlier point of the game (K0), refused
 //     when we are on move or the point does not exist (K2), or answered K1
 //     with Config.RefuseTakeBack.
 //   - A GAMEREQ during a game is refused with code 2; the game goes on.
-//   - Silence: Config.ReadTimeout beyond the peer's clock, then we hang up.
+//   - Silence: Config.ReadTimeout beyond the peer's clock (capped by
+//     Config.MaxMinutes), Config.IdleTimeout for a GAMEREQ, then we hang up.
 
 // Errors that end a session (the connection), as opposed to one game.
 var (
@@ -68,15 +70,16 @@ type session struct {
 	pending  *event // an event read ahead and put back (see unread)
 	lastSend time.Time
 	lastRecv time.Time
-	peerStop bool // the peer sent stop code 1: end the session after this game
-	ourStop  int  // the stop code we put in our GAMEENDs
-	games    int  // GAMEREQs seen or sent
+	gap      time.Duration // sendGap; tests feeding thousands of frames shorten it
+	peerStop bool          // the peer sent stop code 1: end the session after this game
+	ourStop  int           // the stop code we put in our GAMEENDs
+	games    int           // GAMEREQs seen or sent
 	game     *game
 }
 
 func newSession(ctx context.Context, conn net.Conn, cfg Config, role string) *session {
 	s := &session{
-		ctx: ctx, cfg: cfg, role: role, conn: conn,
+		ctx: ctx, cfg: cfg, role: role, conn: conn, gap: sendGap,
 		events: make(chan event),
 		done:   make(chan struct{}),
 	}
@@ -176,7 +179,7 @@ func (s *session) unread(ev event) { s.pending = &ev }
 // connection: the peer is gone or not reading.
 func (s *session) send(m Message) error {
 	if s.lastSend.After(s.lastRecv) {
-		if wait := sendGap - time.Since(s.lastSend); wait > 0 {
+		if wait := s.gap - time.Since(s.lastSend); wait > 0 {
 			time.Sleep(wait)
 		}
 	}

@@ -30,6 +30,10 @@ type fakeSearcher struct {
 
 	// result, if set, replaces the computed result (to test bad answers).
 	result func(v *board.Variant, root board.Position) engine.Result
+	// entered, if set, receives a value when Search is called, and Search
+	// then waits for gate before it starts: a test can act in the moment
+	// when Search has been called but Stop and PonderHit are still no-ops.
+	entered, gate chan struct{}
 }
 
 type searchCall struct {
@@ -44,6 +48,10 @@ func finiteLimits(lim engine.Limits) bool {
 }
 
 func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+	if f.entered != nil {
+		f.entered <- struct{}{}
+		<-f.gate
+	}
 	stop, hit := make(chan struct{}), make(chan struct{})
 	f.mu.Lock()
 	f.stop, f.hit, f.searching = stop, hit, true

@@ -6,10 +6,22 @@ package hub
 //	level [moves=<moves to the next control>] time=<remaining s> [inc=<s>]
 //	level infinite
 //
-// Each level line changes only the limits it names, so a GUI may split them
-// over several lines; the limits last until the next done or pos, which
-// reset them (Scan does the same). With no level at all a search runs until
-// stop, which is Scan's behaviour too.
+// Which limits a search gets. Scan forgets the limits at every done and
+// pos, so that a GUI sending level once and then only pos and go gets
+// searches that never end. damka keeps them instead:
+//   - The level lines since the last go or pos make up the limits in
+//     force; each line sets only what it names, so a GUI may split them
+//     over several lines (level time=30, then level inc=1).
+//   - The first level line after a go or a pos starts a new set: no limit
+//     from before it survives (as in Scan, pos -> level -> go searches
+//     with exactly those level lines).
+//   - A go with no level line since the last go or pos searches with the
+//     limits of the previous search.
+//   - When the limits in force bound nothing (no level line yet, or only
+//     level lines like "level moves=40" or "level ponder"), a search
+//     thinks defaultMoveTime, so that every go think ends by itself.
+//     level infinite is a limit: the search then runs until stop.
+// go ponder uses the limits in force from ponder-hit on.
 //
 // A line with a bad value answers an error and changes nothing. Unknown
 // arguments (draughtsnet's handicap= and ply=) are ignored, and so is the
@@ -37,10 +49,15 @@ const (
 	maxMovesToGo  = 10000
 	maxSeconds    = 1e9 // about 31 years: anything larger is a mistake
 	minSearchTime = time.Millisecond
+	// defaultMoveTime is what a search thinks when no level bounds it.
+	defaultMoveTime = time.Second
 )
 
 func (s *Session) cmdLevel(l Line) {
 	lim := s.limits
+	if s.levelFresh {
+		lim = engine.Limits{}
+	}
 	for _, a := range l.Args {
 		var err error
 		switch a.Name {
@@ -73,7 +90,7 @@ func (s *Session) cmdLevel(l Line) {
 			return
 		}
 	}
-	s.limits = lim
+	s.limits, s.levelFresh = lim, false
 }
 
 // intArg reads a decimal integer in [lo, hi].
@@ -100,5 +117,19 @@ func secondsArg(a Arg, lo float64) (time.Duration, error) {
 	return time.Duration(f * float64(time.Second)), nil
 }
 
-// resetLimits forgets the limits after a search or a new position.
-func (s *Session) resetLimits() { s.limits = engine.Limits{} }
+// searchLimits returns the limits of the search that go starts, and makes
+// the next level line start a new set.
+func (s *Session) searchLimits() engine.Limits {
+	s.levelFresh = true
+	lim := s.limits
+	if !bounded(lim) {
+		lim.MoveTime = defaultMoveTime
+	}
+	return lim
+}
+
+// bounded reports whether a search with lim ends without stop, or is meant
+// to run until stop (infinite).
+func bounded(lim engine.Limits) bool {
+	return lim.Infinite || lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.Time > 0 || lim.Inc > 0
+}

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/book"
+	"damka/egdb"
 	"damka/engine/board"
 )
 
@@ -30,12 +30,19 @@ const (
 // param is one engine parameter: its declaration and how to read and set it.
 type param struct {
 	name   string
-	typ    string        // bool, int, string or enum
-	min    int           // int only
-	max    int           // int only
-	values func() string // enum only: the allowed values, space-separated
+	typ    string // bool, int, string or enum
+	min    int    // int only
+	max    int    // int only
 	get    func(s *Session) string
 	set    func(s *Session, value string) error
+	values func() string // enum only: the allowed values, space-separated
+	// check and load, if set, are for a parameter that names a file; both
+	// run before set. check looks at the path without opening it, on the
+	// session's goroutine, so it must not block; load reads the file, on a
+	// worker for set-param (load.go), so it may use only what does not
+	// change after NewSession.
+	check func(value string) error
+	load  func(s *Session, value string) error
 }
 
 // params lists the parameters in the order hub declares them.
@@ -50,7 +57,7 @@ var params = []param{
 			// A new variant means a new board: the old position cannot be
 			// kept, so the session starts over from the initial position.
 			s.variant = v
-			s.root, s.history, s.towers = v.Start(), nil, nil
+			s.startPosition()
 			return nil
 		}},
 	{name: "threads", typ: "int", min: 1, max: maxThreads,
@@ -84,16 +91,26 @@ var params = []param{
 			return nil
 		}},
 	// book-path is a book file built by damka book build; empty means the
-	// book built into damka. It is read here, so that a bad file is an
+	// book built into damka. It is read when set, so that a bad file is an
 	// error the GUI sees.
 	{name: "book-path", typ: "string",
 		get: func(s *Session) string { return s.engineOpts.BookPath },
-		set: func(s *Session, value string) error {
-			if value != "" {
-				if _, err := book.Open(value); err != nil {
-					return fmt.Errorf("book-path %s: %v", quoteValue(value), err)
-				}
+		check: func(value string) error {
+			if value == "" {
+				return nil
 			}
+			return regularFile("book-path", value)
+		},
+		load: func(s *Session, value string) error {
+			if value == "" {
+				return nil
+			}
+			if err := s.openBook(value); err != nil {
+				return fmt.Errorf("book-path %s: %v", quoteValue(value), err)
+			}
+			return nil
+		},
+		set: func(s *Session, value string) error {
 			if value != s.engineOpts.BookPath {
 				s.engineOpts.BookPath, s.optsDirty = value, true
 			}
@@ -106,14 +123,21 @@ var params = []param{
 		set: func(s *Session, value string) error {
 			return s.setInt(&s.engineOpts.BookMargin, "book-margin", value, 0, maxBookMargin)
 		}},
-	// egdb-path is a directory of endgame tables (damka egdb build); empty
-	// means the tables embedded in the binary. egdb turns tables off.
+	// egdb-path is a directory of endgame tables (damka egdb build), used
+	// over the tables embedded in the binary; empty means those alone.
+	// egdb turns tables off.
 	{name: "egdb-path", typ: "string",
 		get: func(s *Session) string { return s.engineOpts.EGDBPath },
 		set: func(s *Session, value string) error {
 			if value != "" {
 				if fi, err := os.Stat(value); err != nil || !fi.IsDir() {
 					return fmt.Errorf("egdb-path %s is not a readable directory", quoteValue(value))
+				}
+				// What the directory lacks or holds damaged is not an
+				// error (the built-in tables serve instead), but the
+				// GUI is told, one info line per file.
+				for _, err := range egdb.Check(value, s.variant) {
+					s.sendf("info", A("message", infoText("egdb-path: "+err.Error())))
 				}
 			}
 			if value != s.engineOpts.EGDBPath {
@@ -221,6 +245,16 @@ func setBool(dst *bool, name, value string) error {
 }
 
 // quoteValue shows a value in a message: clipped, and visibly empty.
+// infoText fits a message into an info line: pydraughts splits each
+// argument on '=' into exactly two parts (protocols.md 1.11).
+func infoText(msg string) string {
+	msg = strings.ReplaceAll(msg, "=", ":")
+	if len(msg) > maxMessage {
+		msg = clipTo(msg, maxMessage)
+	}
+	return msg
+}
+
 func quoteValue(v string) string {
 	if v == "" {
 		return "an empty value"
@@ -232,22 +266,36 @@ func quoteValue(v string) string {
 // "--name=value" command-line arguments. Unknown names are an error here
 // (set-param itself ignores them).
 func (s *Session) SetParam(name, value string) error {
-	for _, p := range params {
-		if p.name == strings.ToLower(name) {
-			return p.set(s, value)
+	if p := lookupParam(name); p != nil {
+		if p.check != nil {
+			if err := p.check(value); err != nil {
+				return err
+			}
 		}
+		if p.load != nil {
+			if err := p.load(s, value); err != nil {
+				return err
+			}
+		}
+		return p.set(s, value)
 	}
 	return fmt.Errorf("unknown parameter %s", clip(name))
 }
 
-// HasParam reports whether name is one of the session's parameters.
-func HasParam(name string) bool {
-	for _, p := range params {
-		if p.name == strings.ToLower(name) {
-			return true
+// HasParam reports whether name is one of the session's parameters, or one
+// of Scan's that it accepts (params_scan.go).
+func HasParam(name string) bool { return lookupParam(name) != nil }
+
+func lookupParam(name string) *param {
+	name = strings.ToLower(name)
+	for _, table := range [][]param{params, scanParams} {
+		for i := range table {
+			if table[i].name == name {
+				return &table[i]
+			}
 		}
 	}
-	return false
+	return nil
 }
 
 // cmdHub answers hub with id, one param line per parameter, and wait.
@@ -288,6 +336,10 @@ func (s *Session) cmdSetParam(l Line) {
 		if a.Name != "name" && a.Name != "value" {
 			s.ignoreArg("set-param", a)
 		}
+	}
+	if p := lookupParam(name); p.load != nil {
+		s.startLoad(p, value)
+		return
 	}
 	if err := s.SetParam(name, value); err != nil {
 		s.errorf("set-param: %v", err)

@@ -16,9 +16,13 @@ package hub
 // engine.Limits.Columns.
 //
 // The command is all or nothing: a bad position or any illegal move answers
-// an error and leaves the position, the history and the limits as they were.
-// A valid pos resets the limits, as Scan does, so that level applies to the
-// search right after it.
+// an error and sets nothing. The session then has no valid position: the
+// GUI meant another one than the one it had, so the old one must not be
+// searched. Until a valid pos, a new-game or a set-param variant, go answers
+// an error and a bare done (every go gets its done; searching the old
+// position would play a move for the wrong position, maybe the wrong side).
+// After a valid pos, the next level line starts a new set of limits
+// (level.go), so that level applies to the search right after it.
 
 import (
 	"fmt"
@@ -28,6 +32,15 @@ import (
 )
 
 func (s *Session) cmdPos(l Line) {
+	if err := s.setPos(l); err != nil {
+		s.noPosition = true
+		s.errorf("%v", err)
+	}
+}
+
+// setPos reads pos into the root, the history and the columns, or returns
+// why it cannot, having changed nothing.
+func (s *Session) setPos(l Line) error {
 	v := s.variant
 	base := v.Start()
 	var tw board.Towers // Bashni: the columns of base, then of cur
@@ -39,15 +52,13 @@ func (s *Session) cmdPos(l Line) {
 		case "pos":
 			p, err := parsePosition(v, a.Value)
 			if err != nil {
-				s.errorf("bad position: %v", err)
-				return
+				return fmt.Errorf("bad position: %v", err)
 			}
 			base, tw = p, board.Towers{}
 		case "fen":
 			p, t, err := parseFENArg(v, a.Value)
 			if err != nil {
-				s.errorf("bad fen: %v", err)
-				return
+				return fmt.Errorf("bad fen: %v", err)
 			}
 			base, tw = p, t
 		case "moves":
@@ -63,8 +74,7 @@ func (s *Session) cmdPos(l Line) {
 	for i, text := range fields {
 		m, err := v.ParseHubMoveIn(&cur, text, s.numbering)
 		if err != nil {
-			s.errorf("illegal move %s (move %d of %d in moves): %v", clip(text), i+1, len(fields), err)
-			return
+			return fmt.Errorf("illegal move %s (move %d of %d in moves): %v", clip(text), i+1, len(fields), err)
 		}
 		history = append(history, cur)
 		if v.Columns {
@@ -75,8 +85,15 @@ func (s *Session) cmdPos(l Line) {
 	if v.Columns {
 		towers = append(towers, tw)
 	}
-	s.root, s.history, s.towers = cur, history, towers
-	s.resetLimits()
+	s.root, s.history, s.towers, s.noPosition = cur, history, towers, false
+	s.levelFresh = true
+	return nil
+}
+
+// startPosition makes the variant's initial position the root, with no
+// history (new-game, a new variant).
+func (s *Session) startPosition() {
+	s.root, s.history, s.towers, s.noPosition = s.variant.Start(), nil, nil, false
 }
 
 // parsePosition reads a Hub position string and checks it as Scan does,

@@ -18,6 +18,7 @@ package hub
 
 import (
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -30,7 +31,7 @@ type running struct {
 	result chan engine.Result
 	root   board.Position
 	towers board.Towers // Bashni: root's columns
-	ponder bool         // a go ponder not yet turned into a normal search
+	ponder ponderState  // go ponder: whether and when ponder-hit reaches the searcher
 	retry  *time.Ticker // repeats Stop after stop, until the result comes
 	// stopped is set by stop; the search goroutine reads it before calling
 	// Search.
@@ -49,10 +50,12 @@ func (s *Session) cmdGo(l Line) {
 			s.ignoreArg("go", a)
 		}
 	}
-	lim := s.limits
-	// Limits last for one search; resetting them here too (done resets
-	// them as well) makes the next go without level search until stop.
-	s.resetLimits()
+	lim := s.searchLimits()
+	if s.noPosition {
+		s.errorf("go: no valid position (the last pos was refused); send pos or new-game")
+		s.send("done")
+		return
+	}
 	if mode == "ponder" {
 		lim.Ponder = true
 	}
@@ -73,7 +76,8 @@ func (s *Session) cmdGo(l Line) {
 
 	multi, numbering := s.engineOpts.MultiPV > 1, s.numbering
 	history := append([]board.Position(nil), s.history...)
-	run := &running{result: make(chan engine.Result, 1), root: root, ponder: lim.Ponder}
+	run := &running{result: make(chan engine.Result, 1), root: root}
+	run.ponder.pondering = lim.Ponder
 	if v.Columns && len(s.towers) > 0 {
 		lim.Columns = &engine.Columns{Towers: append([]board.Towers(nil), s.towers...)}
 		run.towers = s.towers[len(s.towers)-1]
@@ -87,10 +91,73 @@ func (s *Session) cmdGo(l Line) {
 			run.result <- engine.Result{}
 			return
 		}
+		lim.Ponder = run.ponder.begin()
 		run.result <- s.searcher.Search(v, root, history, lim, func(in engine.Info) {
+			run.ponder.searching(s.searcher)
 			s.send(infoLine(v, numbering, in, multi))
 		})
 	}()
+}
+
+// ponderState carries a ponder-hit to the searcher of a go ponder. The
+// searcher's PonderHit is a no-op until its Search has begun, and the
+// session cannot see that moment: a ponder-hit right behind go ponder (both
+// in one write, as lidraughts-bot sends them when the opponent answers at
+// once) would be lost and the search would ponder until stop. So the hit is
+// delivered in one of three ways, decided under one mutex:
+//   - before Search is called: the search starts as a normal timed one;
+//   - after Search was called but before it has reported anything: the hit
+//     is kept and delivered at the first info callback, which proves that
+//     Search is running (the clock then starts up to one depth-1 iteration
+//     late, well under a millisecond);
+//   - once Search has reported: at once.
+type ponderState struct {
+	mu        sync.Mutex
+	pondering bool // go ponder, and no ponder-hit yet
+	started   bool // Search has been called (with Ponder = pondering)
+	live      bool // Search has reported: PonderHit reaches it
+	pending   bool // a ponder-hit arrived while started && !live
+}
+
+// begin is called by the search goroutine just before Search and returns
+// whether the search must still ponder.
+func (p *ponderState) begin() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.started = true
+	return p.pondering
+}
+
+// searching is called from the searcher's info callback.
+func (p *ponderState) searching(sr engine.Searcher) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.live {
+		return
+	}
+	p.live = true
+	if p.pending {
+		p.pending = false
+		sr.PonderHit()
+	}
+}
+
+// hit handles ponder-hit; it reports false when the search is not pondering
+// (a second ponder-hit, or one during go think).
+func (p *ponderState) hit(sr engine.Searcher) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.pondering {
+		return false
+	}
+	p.pondering = false
+	switch {
+	case p.live:
+		sr.PonderHit()
+	case p.started:
+		p.pending = true
+	}
+	return true
 }
 
 // duringSearch handles the lines allowed while a search runs and reports
@@ -106,10 +173,7 @@ func (s *Session) duringSearch(l Line) bool {
 		s.stopSearch()
 		return true
 	case "ponder-hit":
-		if s.search.ponder {
-			s.search.ponder = false
-			s.searcher.PonderHit()
-		} else {
+		if !s.search.ponder.hit(s.searcher) {
 			s.logf("ponder-hit during a search that is not pondering: ignored")
 		}
 		return true
@@ -152,7 +216,6 @@ func (s *Session) finish(r engine.Result) {
 	if run.retry != nil {
 		run.retry.Stop()
 	}
-	s.resetLimits()
 
 	v := s.variant
 	var ml board.MoveList

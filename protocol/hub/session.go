@@ -12,6 +12,8 @@ package hub
 //     be answered during a search, and EOF must end the program at once);
 //   - one search goroutine per go, which calls Searcher.Search and sends the
 //     Result back; its info callback writes info lines directly.
+//   - a worker per set-param that names a file (book-path), which reads it
+//     and sends the verdict back (load.go).
 // Output goes through one lineWriter with a mutex, so that an info line from
 // the search goroutine and a pong from Run never interleave.
 //
@@ -73,9 +75,21 @@ type Session struct {
 	// towers (Bashni only) are the pieces under the tops of history's
 	// positions and then of root (engine.Limits.Towers); nil: none.
 	towers []board.Towers
-	limits engine.Limits
+	// limits are the limits in force; levelFresh says that the next level
+	// line starts a new set (level.go).
+	limits     engine.Limits
+	levelFresh bool
+	// noPosition is set by a refused pos: go has nothing to search until
+	// a valid pos or a new game (position.go).
+	noPosition bool
 
 	search *running // the search in progress, nil when idle (search.go)
+	// load is the set-param whose file a worker reads, nil when none
+	// (load.go); it is never set while a search runs.
+	load *pendingLoad
+	// openBook reads a book file (tests slow it down); set by NewSession
+	// only, as workers call it.
+	openBook func(path string) error
 }
 
 // Option configures a Session.
@@ -140,11 +154,13 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 		variant:    board.International,
 		engineOpts: engine.Options{Threads: 1, HashMB: engine.DefaultHashMB, MultiPV: 1, EGDBCacheMB: engine.DefaultEGDBCacheMB, Book: true},
 		optsDirty:  true,
+		openBook:   openBook,
 	}
 	for _, o := range opts {
 		o(s)
 	}
 	s.root = s.variant.Start()
+	s.levelFresh = true
 	return s
 }
 
@@ -170,6 +186,10 @@ func (s *Session) Run() error {
 	for {
 		var results <-chan engine.Result
 		var retry <-chan time.Time
+		var loaded <-chan error
+		if s.load != nil {
+			loaded = s.load.done
+		}
 		if s.search != nil {
 			results = s.search.result
 			if s.search.retry != nil {
@@ -191,6 +211,11 @@ func (s *Session) Run() error {
 			}
 		case r := <-results:
 			s.finish(r)
+		case err := <-loaded:
+			if s.finishLoad(err) {
+				s.abortSearch()
+				return s.out.Err()
+			}
 		case <-retry:
 			s.searcher.Stop()
 		}
@@ -256,6 +281,9 @@ func readLine(br *bufio.Reader) input {
 
 // handle processes one input line and reports whether the session must end.
 func (s *Session) handle(in input) (quit bool) {
+	if s.load != nil {
+		return s.whileLoading(in)
+	}
 	if in.tooLong {
 		s.abortSearch()
 		s.errorf("line too long (more than %d bytes), ignored", MaxLineBytes)
@@ -287,6 +315,9 @@ func (s *Session) handle(in input) (quit bool) {
 	case "init":
 		s.cmdInit(l)
 	case "new-game":
+		// A new game starts from the initial position; the GUI sends its
+		// own with pos as usual.
+		s.startPosition()
 		s.searcher.NewGame()
 	case "pos":
 		s.cmdPos(l)

@@ -87,6 +87,7 @@ func TestHandshake(t *testing.T) {
 	if err := os.Mkdir(tables, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	copyTable(t, tables, "russian_2k-1k.egdb") // an empty one would be noted
 	if a := h.answer(
 		"set-param name=variant value=russian",
 		"set-param name=threads value=4",
@@ -98,8 +99,8 @@ func TestHandshake(t *testing.T) {
 		"set-param name=ponder value=true",
 		"set-param name=initial-time value=300", // lidraughts-bot
 		"set-param name=book-ply value=4",
-		"set-param name=tt-size value=22",
-		"set-param name=eval value=none", // draughtsnet
+		"set-param name=tt-size value=23", // Scan's: 2^23 entries, 128 MB as hash says
+		"set-param name=eval value=none",  // draughtsnet
 	); len(a) != 0 {
 		t.Fatalf("set-param answered %q", a)
 	}
@@ -112,10 +113,9 @@ func TestHandshake(t *testing.T) {
 	if want := []engine.Options{{Threads: 4, HashMB: 128, MultiPV: 2, EGDBPath: tables, EGDBCacheMB: engine.DefaultEGDBCacheMB, BookMargin: 20}}; !reflect.DeepEqual(opts, want) {
 		t.Errorf("SetOptions calls %+v, want %+v", opts, want)
 	}
-	for _, name := range []string{"initial-time", "book-ply", "tt-size", "eval"} {
-		if !strings.Contains(h.log.String(), "unknown parameter "+name) {
-			t.Errorf("no log line for set-param %s:\n%s", name, h.log.String())
-		}
+	// Scan's names are taken in silence (TestScanParams); others are noted.
+	if log := h.log.String(); log != "damka hub: set-param: unknown parameter eval ignored\n" {
+		t.Errorf("log %q", log)
 	}
 	h.send("hub")
 	got = h.until("wait")
@@ -258,6 +258,7 @@ func TestStopInfinite(t *testing.T) {
 // still end the search.
 func TestStopBeforeSearchStarts(t *testing.T) {
 	h := newHarness(t)
+	h.answer("level infinite")
 	for range 20 {
 		h.send("go think", "stop")
 		if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
@@ -268,7 +269,7 @@ func TestStopBeforeSearchStarts(t *testing.T) {
 
 func TestCommandAbortsSearch(t *testing.T) {
 	h := newHarness(t)
-	h.send("go think")
+	h.send("level infinite", "go think")
 	h.until("info")
 	// pos during a search: done first, then pos is processed.
 	h.send("pos start moves=32-28", "level depth=2", "go think")
@@ -285,7 +286,7 @@ func TestCommandAbortsSearch(t *testing.T) {
 	}
 	// An unknown command and a malformed line abort too, then get their error.
 	for _, line := range []string{"frobnicate", `pos pos="`} {
-		h.send("go think")
+		h.send("level infinite", "go think")
 		h.until("info")
 		h.send(line)
 		if l := h.until("done"); !strings.HasPrefix(l[len(l)-1], "done move=") {
@@ -296,7 +297,7 @@ func TestCommandAbortsSearch(t *testing.T) {
 		}
 	}
 	// go during a search ends it and starts a new one.
-	h.send("go think")
+	h.send("level infinite", "go think")
 	h.until("info")
 	h.send("go think")
 	h.until("done")
@@ -361,48 +362,110 @@ func TestNoLegalMove(t *testing.T) {
 	}
 }
 
-func TestIllegalMoveKeepsPosition(t *testing.T) {
-	h := newHarness(t)
-	h.answer("pos start moves=\"32-28 19-23\"", "level depth=4")
-	a := h.answer("pos start moves=\"31-27 99-1\"")
-	if len(a) != 1 || !strings.HasPrefix(a[0], `error message="illegal move 99-1 (move 2 of 2 in moves)`) {
-		t.Errorf("answer %q", a)
-	}
-	a = h.answer("pos start moves=\"31-27 31-27\"")
-	if len(a) != 1 || !strings.HasPrefix(a[0], `error message="illegal move 31-27 (move 2 of 2`) {
-		t.Errorf("answer %q", a)
-	}
-	h.send("go think")
-	h.until("done")
-	c := h.fake.lastCall(t)
-	v := board.International
-	p := v.Start()
-	p = p.Play(mustHub(t, v, &p, "32-28"))
-	p = p.Play(mustHub(t, v, &p, "19-23"))
-	if c.root != p || len(c.history) != 2 || c.limits.Depth != 4 {
-		t.Errorf("failed pos commands changed the state: history %d, limits %+v", len(c.history), c.limits)
+// TestRefusedPosThenGo: after a refused pos, go must not search the
+// position from before it; it answers an error and a bare done until a
+// valid pos, new-game or variant comes.
+func TestRefusedPosThenGo(t *testing.T) {
+	noPos := []string{`error message="go: no valid position (the last pos was refused); send pos or new-game"`, "done"}
+	for _, refused := range []string{
+		`pos start moves="31-27 99-1"`,
+		`pos start moves="31-27 31-27"`,
+		"pos pos=xyz",
+		`pos fen="W:W99"`,
+	} {
+		for _, recover := range []string{
+			`pos start moves="32-28"`,
+			"new-game",
+			"set-param name=variant value=normal",
+		} {
+			h := newHarness(t)
+			h.answer(`pos start moves="32-28 19-23"`, "level depth=4")
+			if a := h.answer(refused); len(a) != 1 || !strings.HasPrefix(a[0], errPrefix) {
+				t.Fatalf("%s: answer %q", refused, a)
+			}
+			// Neither the old position nor level makes go search.
+			for _, lines := range [][]string{{"go think"}, {"level depth=2", "go think"}, {"level depth=2", "go ponder"}} {
+				if a := h.answer(lines...); !reflect.DeepEqual(a, noPos) {
+					t.Errorf("%s then %q: %q, want %q", refused, lines, a, noPos)
+				}
+			}
+			if n := h.fake.numCalls(); n != 0 {
+				t.Fatalf("%s: %d searches after the refused pos", refused, n)
+			}
+			h.send(recover, "level depth=2", "go think")
+			if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
+				t.Fatalf("%s, %s: %q", refused, recover, got)
+			}
+			v := board.International
+			want := v.Start()
+			if strings.HasPrefix(recover, "pos") {
+				want = want.Play(mustHub(t, v, &want, "32-28"))
+			}
+			if c := h.fake.lastCall(t); c.root != want {
+				t.Errorf("%s, %s: searched %s, want %s", refused, recover, v.FEN(&c.root), v.FEN(&want))
+			}
+		}
 	}
 }
 
-func TestLimitsReset(t *testing.T) {
-	h := newHarness(t)
-	h.send("level depth=3", "go think")
-	h.until("done")
-	// No level: the next search runs until stop.
-	h.send("go think")
-	h.until("info")
-	h.send("stop")
-	h.until("done")
-	if c := h.fake.lastCall(t); c.limits != (engine.Limits{}) {
-		t.Errorf("limits not reset after done: %+v", c.limits)
+// TestLevelInForce checks which limits each go gets (level.go): the level
+// lines since the last go or pos, else those of the previous search, and a
+// default move time when nothing bounds the search.
+func TestLevelInForce(t *testing.T) {
+	dflt := engine.Limits{MoveTime: defaultMoveTime}
+	steps := []struct {
+		lines []string // sent before go think
+		want  engine.Limits
+	}{
+		{nil, dflt}, // no level yet
+		{[]string{"level depth=3"}, engine.Limits{Depth: 3}},
+		{nil, engine.Limits{Depth: 3}}, // level once, go twice
+		{[]string{"pos start"}, engine.Limits{Depth: 3}},
+		{[]string{"pos start", "new-game"}, engine.Limits{Depth: 3}},
+		// A new level line replaces the set; lines before a go add up.
+		{[]string{"level time=30", "level inc=1"}, engine.Limits{Time: 30 * time.Second, Inc: time.Second}},
+		{[]string{"level moves=40"}, engine.Limits{MovesToGo: 40, MoveTime: defaultMoveTime}},
+		// pos between two level lines: only the one after it counts, as in Scan.
+		{[]string{"level depth=5", "pos start", "level nodes=1000"}, engine.Limits{Nodes: 1000}},
+		// A bad level line changes nothing.
+		{[]string{"level depth=x"}, engine.Limits{Nodes: 1000}},
+		{[]string{"level"}, dflt},
+		{[]string{"level ponder handicap=2"}, dflt},
+		{[]string{"level move-time=0.5"}, engine.Limits{MoveTime: 500 * time.Millisecond}},
 	}
-	// pos resets them too.
-	h.send("level depth=3", "pos start", "go think")
+	h := newHarness(t)
+	for i, st := range steps {
+		h.answer(st.lines...)
+		h.send("go think")
+		h.until("done")
+		if c := h.fake.lastCall(t); c.limits != st.want {
+			t.Errorf("step %d %q: limits %+v, want %+v", i, st.lines, c.limits, st.want)
+		}
+	}
+	// level infinite stays in force too: the searches run until stop.
+	h.answer("level infinite")
+	for range 2 {
+		h.send("go think")
+		h.until("info")
+		h.until("info")
+		h.ping()
+		h.send("stop")
+		h.until("done")
+	}
+	// go ponder takes the limits in force, pondering.
+	h.answer("level time=10")
+	h.send("go ponder")
 	h.until("info")
-	h.send("stop")
+	h.send("ponder-hit")
 	h.until("done")
-	if c := h.fake.lastCall(t); c.limits != (engine.Limits{}) {
-		t.Errorf("limits not reset by pos: %+v", c.limits)
+	if c := h.fake.lastCall(t); c.limits != (engine.Limits{Time: 10 * time.Second, Ponder: true}) {
+		t.Errorf("go ponder: %+v", c.limits)
+	}
+	// The ponder flag is for one go only.
+	h.send("go think")
+	h.until("done")
+	if c := h.fake.lastCall(t); c.limits != (engine.Limits{Time: 10 * time.Second}) {
+		t.Errorf("go think after go ponder: %+v", c.limits)
 	}
 }
 
@@ -608,6 +671,7 @@ func TestBookParams(t *testing.T) {
 func TestEGDBParams(t *testing.T) {
 	h := newHarness(t)
 	dir := t.TempDir()
+	copyTable(t, dir, "international_2k-1k.egdb") // an empty one would be noted
 	h.answer("hub")
 	a := h.answer("set-param name=egdb-path value=/no/such/dir")
 	if len(a) != 1 || !strings.Contains(a[0], "egdb-path '/no/such/dir' is not a readable directory") {

@@ -1,0 +1,75 @@
+package dxp
+
+import (
+	"fmt"
+	"strconv"
+
+	"damka/engine/board"
+)
+
+// PDN returns a played game as a board.Game, for board's PDN writer:
+// tags Event, Site, Date, Round (the game number on the connection),
+// White, Black (us is damka's name, the peer's comes from the game),
+// Result, TimeControl (seconds per player for the whole game, as the PGN
+// form "N" means), Termination and, for a game with one, MoveLimit. A
+// refused game has no moves and no result; it gives nil.
+func (r GameResult) PDN(event, site, us string) *board.Game {
+	if r.Refused {
+		return nil
+	}
+	peer := r.Peer
+	if peer == "" {
+		peer = "?"
+	}
+	white, black := us, peer
+	if r.Color == Black {
+		white, black = peer, us
+	}
+	result := r.pdnResult()
+	tags := []board.Tag{
+		{Name: "Event", Value: event},
+		{Name: "Site", Value: site},
+		{Name: "Date", Value: r.End.Format("2006.01.02")},
+		{Name: "Round", Value: strconv.Itoa(r.Number)},
+		{Name: "White", Value: white},
+		{Name: "Black", Value: black},
+		{Name: "Result", Value: result},
+		{Name: "TimeControl", Value: strconv.FormatFloat(r.Minutes*60, 'f', -1, 64)},
+		{Name: "Termination", Value: r.Reason},
+	}
+	if r.MoveLimit > 0 {
+		tags = append(tags, board.Tag{Name: "MoveLimit", Value: strconv.Itoa(r.MoveLimit)})
+	}
+	return &board.Game{Tags: tags, Variant: variant, Start: r.Start, Moves: r.Played, Result: result}
+}
+
+// pdnResult is White's score as an International PDN result token
+// (variants.md 4.2): 2-0, 1-1, 0-2, or * for a game without a result.
+func (r GameResult) pdnResult() string {
+	weWhite := r.Color != Black
+	switch {
+	case r.Outcome == Draw:
+		return "1-1"
+	case r.Outcome == Win && weWhite, r.Outcome == Loss && !weWhite:
+		return "2-0"
+	case r.Outcome == Win, r.Outcome == Loss:
+		return "0-2"
+	}
+	return "*"
+}
+
+// Progress is the one-line account of a finished game for a person
+// watching: number, opponent, our colour, result and why, length, and the
+// running score t (which should already count r).
+func (r GameResult) Progress(t Tally) string {
+	peer := r.Peer
+	if peer == "" {
+		peer = "?"
+	}
+	if r.Refused {
+		return fmt.Sprintf("game %d vs %s (damka %s): refused: %s; W-D-L %d-%d-%d",
+			r.Number, peer, r.Color, r.Reason, t.Wins, t.Draws, t.Losses)
+	}
+	return fmt.Sprintf("game %d vs %s (damka %s): %s (%s), %d moves; W-D-L %d-%d-%d",
+		r.Number, peer, r.Color, r.Outcome, r.Reason, (r.Plies()+1)/2, t.Wins, t.Draws, t.Losses)
+}
