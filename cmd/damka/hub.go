@@ -19,7 +19,7 @@ func init() {
 
 // hubFlags are the flags hub knows; every other "-name" argument is
 // ignored (see hubArgs).
-var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "weaken": true, "ablate": true, "h": true, "help": true}
+var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "move-numbering": true, "weaken": true, "ablate": true, "h": true, "help": true}
 
 func hubCmd(args []string) error {
 	known, params := hubArgs(args)
@@ -27,6 +27,8 @@ func hubCmd(args []string) error {
 	variant := fs.String("variant", "international", "rule set before any set-param (normal, russian, brazilian, english, ...)")
 	threads := fs.Int("threads", 1, "search threads (1..64)")
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
+	numbering := fs.String("move-numbering", "bottom-up", "how Russian, Brazilian and the other a1..h8 boards number the squares of moves: "+
+		"bottom-up (1 = a1, pydraughts 0.6) or top-down (1 = b8, as positions are; pydraughts 0.5.7 and so lidraughts-bot)")
 	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
 	ablate := fs.String("ablate", "", "switch off search features or evaluation terms, comma-separated, to measure them in matches: "+
 		engine.AblationNames()+", "+eval.AblationNames())
@@ -51,6 +53,9 @@ func hubCmd(args []string) error {
 	}
 	s := hub.NewSession(searcher, os.Stdin, os.Stdout,
 		hub.WithVariant(v), hub.WithEngineOptions(opts), hub.WithVersion(version))
+	if err := s.SetParam("move-numbering", *numbering); err != nil {
+		return usagef("--move-numbering: %v", err)
+	}
 	for _, p := range params {
 		if err := s.SetParam(p[0], p[1]); err != nil {
 			return usagef("--%s=%s: %v", p[0], p[1], err)

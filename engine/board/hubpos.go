@@ -6,9 +6,9 @@ import "fmt"
 // "B") then one character per square in the variant's numbering 1..N ("w",
 // "b" men, "W", "B" kings, "e" empty). 10x10 boards give the 51 characters
 // of the protocol; 8x8 boards give 33 in the top-down numbering (1 = b8),
-// which is what pydraughts sends for Russian and Brazilian even though its
-// moves count from White's side (see hubNumber); Italian and Spanish
-// positions follow their own numbering, and the 10x8 board gives 41.
+// which is what every pydraughts version sends for Russian and Brazilian
+// whichever numbering its moves use (see HubNumbering); Italian and
+// Spanish positions follow their own numbering, and the 10x8 board gives 41.
 func (v *Variant) HubPosition(p *Position) string {
 	g := v.Geo
 	buf := make([]byte, 1+g.Squares)

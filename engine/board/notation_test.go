@@ -83,9 +83,11 @@ func (rt *notationCheck) position(v *Variant, p *Position) {
 		if strings.Count(text, string(v.CaptureSep)) > 1 {
 			rt.routes++
 		}
-		ht := v.FormatHubMove(m)
-		if got, err := v.ParseHubMove(p, ht); err != nil || got != m {
-			t.Fatalf("%s %s: ParseHubMove(%q) = %+v, %v; want %+v", v.Name, fen, ht, got, err, m)
+		for _, n := range []HubNumbering{HubBottomUp, HubTopDown} {
+			ht := v.FormatHubMoveIn(m, n)
+			if got, err := v.ParseHubMoveIn(p, ht, n); err != nil || got != m {
+				t.Fatalf("%s %s: ParseHubMoveIn(%q, %s) = %+v, %v; want %+v", v.Name, fen, ht, n, got, err, m)
+			}
 		}
 	}
 }

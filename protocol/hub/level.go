@@ -31,7 +31,9 @@ package hub
 // time left" are sent as one millisecond: move-time=0, and time<=0, which
 // pydraughts sends as clock minus increment when the clock is below the
 // increment (the increment is added before the move, so the engine still
-// has inc to spend).
+// has inc to spend). A negative inc is no increment: lidraughts-bot takes
+// its increment overhead (100 ms) off a zero increment too and sends
+// inc=-0.1 for the pondering search of every game without increment.
 
 import (
 	"fmt"
@@ -74,7 +76,8 @@ func (s *Session) cmdLevel(l Line) {
 			lim.Time, err = secondsArg(a, -maxSeconds)
 			lim.Time = max(lim.Time, minSearchTime)
 		case "inc":
-			lim.Inc, err = secondsArg(a, 0)
+			lim.Inc, err = secondsArg(a, -maxSeconds)
+			lim.Inc = max(lim.Inc, 0)
 		case "infinite":
 			lim.Infinite = true
 		case "ponder":

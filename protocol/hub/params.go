@@ -30,12 +30,13 @@ const (
 
 // param is one engine parameter: its declaration and how to read and set it.
 type param struct {
-	name string
-	typ  string // bool, int, string or enum
-	min  int    // int only
-	max  int    // int only
-	get  func(s *Session) string
-	set  func(s *Session, value string) error
+	name   string
+	typ    string // bool, int, string or enum
+	min    int    // int only
+	max    int    // int only
+	get    func(s *Session) string
+	set    func(s *Session, value string) error
+	values func() string // enum only: the allowed values, space-separated
 	// check and load, if set, are for a parameter that names a file; both
 	// run before set. check looks at the path without opening it, on the
 	// session's goroutine, so it must not block; load reads the file, on a
@@ -47,7 +48,7 @@ type param struct {
 
 // params lists the parameters in the order hub declares them.
 var params = []param{
-	{name: "variant", typ: "enum",
+	{name: "variant", typ: "enum", values: variantValues,
 		get: func(s *Session) string { return hubVariantName(s.variant) },
 		set: func(s *Session, value string) error {
 			v, err := lookupVariant(value)
@@ -163,6 +164,21 @@ var params = []param{
 		set: func(s *Session, value string) error {
 			return s.setInt(&s.engineOpts.EGDBCacheMB, "egdb-cache", value, 1, maxHashMB)
 		}},
+	// move-numbering is how the squares of moves are numbered on the
+	// boards written a1..h8 (Russian, Brazilian, ...): bottom-up (1 = a1,
+	// pydraughts 0.6 and later) or top-down (1 = b8, as in the position
+	// string: pydraughts 0.5.7, which lidraughts-bot pins). Positions and
+	// the numeric boards are the same in both.
+	{name: "move-numbering", typ: "enum", values: moveNumberingValues,
+		get: func(s *Session) string { return s.numbering.String() },
+		set: func(s *Session, value string) error {
+			n, err := board.ParseHubNumbering(value)
+			if err != nil {
+				return err
+			}
+			s.numbering = n
+			return nil
+		}},
 	// ponder tells the GUI whether it may send go ponder; the engine itself
 	// ponders only when asked to, so the value changes nothing here.
 	{name: "ponder", typ: "bool",
@@ -192,6 +208,9 @@ func lookupVariant(name string) (*board.Variant, error) {
 	}
 	return nil, fmt.Errorf("unknown variant %s (known: %s)", clip(name), variantValues())
 }
+
+// moveNumberingValues is the values list of the move-numbering enum.
+func moveNumberingValues() string { return strings.Join(board.HubNumberingNames(), " ") }
 
 // variantValues is the values list of the variant enum.
 func variantValues() string {
@@ -289,7 +308,7 @@ func (s *Session) cmdHub(Line) {
 		case "int":
 			args = append(args, A("min", strconv.Itoa(p.min)), A("max", strconv.Itoa(p.max)))
 		case "enum":
-			args = append(args, A("values", variantValues()))
+			args = append(args, A("values", p.values()))
 		}
 		s.sendf("param", args...)
 	}

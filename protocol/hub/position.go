@@ -72,7 +72,7 @@ func (s *Session) setPos(l Line) error {
 	cur := base
 	fields := strings.Fields(moves)
 	for i, text := range fields {
-		m, err := v.ParseHubMove(&cur, text)
+		m, err := v.ParseHubMoveIn(&cur, text, s.numbering)
 		if err != nil {
 			return fmt.Errorf("illegal move %s (move %d of %d in moves): %v", clip(text), i+1, len(fields), err)
 		}

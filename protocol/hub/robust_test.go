@@ -141,7 +141,7 @@ var robustCases = []struct {
 	{"level time=1e10", []string{errPrefix + "level: time must be"}},
 	{"level time=-1e10", []string{errPrefix + "level: time must be"}},
 	{"level time=1,5", []string{errPrefix + "level: time must be"}},
-	{"level inc=-0.1", []string{errPrefix + "level: inc must be"}},
+	{"level inc=-1e10", []string{errPrefix + "level: inc must be"}},
 	{"level time=10 inc", []string{errPrefix + "level: inc needs a value"}},
 	{"level handicap=3 ply=7", nil},
 	{"level infinite=yes", nil},
@@ -160,9 +160,9 @@ var robustCases = []struct {
 	{"go think\nfrobnicate", []string{"done move=", errPrefix + "unknown command frobnicate"}},
 	{"go think\n\x00", []string{"done move=", errPrefix + "bad line"}},
 	{"go think\nlevel depth=x", []string{"done move=", errPrefix + "level: depth must be"}},
-	{"go think\nhub", []string{"done move=", "id ", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
+	{"go think\nhub", []string{"done move=", "id ", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
 	// Lines after all that still work.
-	{"hub", []string{"id name=damka", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
+	{"hub", []string{"id name=damka", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
 	{"init", []string{"ready"}},
 }
 

@@ -74,7 +74,7 @@ func (s *Session) cmdGo(l Line) {
 	}
 	s.applyOptions()
 
-	multi := s.engineOpts.MultiPV > 1
+	multi, numbering := s.engineOpts.MultiPV > 1, s.numbering
 	history := append([]board.Position(nil), s.history...)
 	run := &running{result: make(chan engine.Result, 1), root: root}
 	run.ponder.pondering = lim.Ponder
@@ -94,7 +94,7 @@ func (s *Session) cmdGo(l Line) {
 		lim.Ponder = run.ponder.begin()
 		run.result <- s.searcher.Search(v, root, history, lim, func(in engine.Info) {
 			run.ponder.searching(s.searcher)
-			s.send(infoLine(v, in, multi))
+			s.send(infoLine(v, numbering, in, multi))
 		})
 	}()
 }
@@ -229,21 +229,21 @@ func (s *Session) finish(r engine.Result) {
 	case !r.HasBest && run.stopped.Load():
 		// Stopped before any iteration: no move is expected.
 	case !r.HasBest:
-		s.logf("search returned no move; playing %s", v.FormatHubMove(best))
+		s.logf("search returned no move; playing %s", v.FormatHubMoveIn(best, s.numbering))
 	case !isLegal(ml.Slice(), r.Best):
-		s.logf("search returned an illegal move (%s); playing %s", v.FormatHubMove(r.Best), v.FormatHubMove(best))
+		s.logf("search returned an illegal move (%s); playing %s", v.FormatHubMoveIn(r.Best, s.numbering), v.FormatHubMoveIn(best, s.numbering))
 	default:
 		best = r.Best
 	}
-	args := []Arg{A("move", v.FormatHubMove(best))}
+	args := []Arg{A("move", v.FormatHubMoveIn(best, s.numbering))}
 	if r.HasPonder && best == r.Best {
 		next, _ := v.Next(&run.root, &run.towers, best)
 		var replies board.MoveList
 		v.Generate(&next, &replies)
 		if isLegal(replies.Slice(), r.Ponder) {
-			args = append(args, A("ponder", v.FormatHubMove(r.Ponder)))
+			args = append(args, A("ponder", v.FormatHubMoveIn(r.Ponder, s.numbering)))
 		} else {
-			s.logf("search returned an illegal ponder move (%s): dropped", v.FormatHubMove(r.Ponder))
+			s.logf("search returned an illegal ponder move (%s): dropped", v.FormatHubMoveIn(r.Ponder, s.numbering))
 		}
 	}
 	s.sendf("done", args...)
@@ -260,10 +260,11 @@ func isLegal(moves []board.Move, m board.Move) bool {
 
 // infoLine formats one progress report: depth, mean-depth, score (Hub
 // scale, see formatScore), nodes, time in seconds, nps in millions of nodes
-// per second (as Scan writes it, 1.5) and the pv in Hub notation; multipv=
+// per second (as Scan writes it, 1.5) and the pv in Hub notation numbered
+// as n says; multipv=
 // (the line number) is added when several lines are searched. Every field is
 // name=value, as pydraughts requires (1.11).
-func infoLine(v *board.Variant, in engine.Info, multi bool) string {
+func infoLine(v *board.Variant, n board.HubNumbering, in engine.Info, multi bool) string {
 	mean := in.MeanDepth
 	if mean <= 0 {
 		mean = float64(in.Depth)
@@ -290,7 +291,7 @@ func infoLine(v *board.Variant, in engine.Info, multi bool) string {
 			if i > 0 {
 				pv = append(pv, ' ')
 			}
-			pv = append(pv, v.FormatHubMove(m)...)
+			pv = append(pv, v.FormatHubMoveIn(m, n)...)
 		}
 		args = append(args, A("pv", string(pv)))
 	}

@@ -66,6 +66,7 @@ type Session struct {
 	engineOpts engine.Options
 	optsDirty  bool
 	ponder     bool
+	numbering  board.HubNumbering // of the squares in moves (move-numbering)
 
 	// Game state (position.go, level.go): the root of the next search, the
 	// positions before it (oldest first) and the limits of the next search.

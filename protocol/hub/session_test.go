@@ -62,6 +62,7 @@ func TestHandshake(t *testing.T) {
 		`param name=egdb-path value="" type=string`,
 		`param name=egdb value=true type=bool`,
 		`param name=egdb-cache value=2 type=int min=1 max=65536`,
+		`param name=move-numbering value=bottom-up type=enum values="bottom-up top-down"`,
 		`param name=ponder value=false type=bool`,
 		`wait`,
 	}
@@ -528,7 +529,7 @@ func TestFormatScore(t *testing.T) {
 
 func TestInfoLineMultiPV(t *testing.T) {
 	v := board.International
-	got := infoLine(v, engine.Info{Depth: 3, MultiPV: 2, Score: -40, Nodes: 5, Time: 0}, true)
+	got := infoLine(v, board.HubBottomUp, engine.Info{Depth: 3, MultiPV: 2, Score: -40, Nodes: 5, Time: 0}, true)
 	want := "info depth=3 mean-depth=3.0 score=-0.40 nodes=5 time=0.000 nps=0.0 multipv=2"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
