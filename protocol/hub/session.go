@@ -329,8 +329,9 @@ func (s *Session) handle(in input) (quit bool) {
 		s.send("pong")
 	case "stop", "ponder-hit":
 		// Nothing is running: a search that ended on its own already sent
-		// its done, which the GUI will read as the answer.
-		s.logf("%s while idle: ignored", l.Command)
+		// its done, which the GUI will read as the answer. Clients send a
+		// stop at every game's end whatever runs (lidraughts-bot does), and
+		// pydraughts reads stderr as engine output, so this is silent.
 	case "quit":
 		return true
 	default:
