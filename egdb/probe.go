@@ -364,6 +364,18 @@ func (db *DB) Problems() []error {
 	return append([]error(nil), db.problems...)
 }
 
+// ProblemsSince returns the problems recorded after the first n (nil, with
+// no allocation, when there are none) and how many there are now: a caller
+// that keeps the count hears of each damage once.
+func (db *DB) ProblemsSince(n int) ([]error, int) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if n >= len(db.problems) {
+		return nil, len(db.problems)
+	}
+	return append([]error(nil), db.problems[n:]...), len(db.problems)
+}
+
 // Stats returns the probe counters.
 func (db *DB) Stats() Stats {
 	st := Stats{CacheMisses: db.cacheMisses.Load(), Errors: db.errs.Load()}

@@ -123,6 +123,10 @@ type Result struct {
 	Time      time.Duration
 	TBHits    uint64 // endgame table hits
 	FromBook  bool   // answered from the opening book, without a search
+	// TableDamage is damage found in the endgame tables during this search
+	// (a block whose checksum fails): each is told once, and the damaged
+	// table is out of use from then on.
+	TableDamage []error
 }
 
 // Searcher is what protocols and tools need from a search engine; *Engine

@@ -31,6 +31,9 @@ type Engine struct {
 	// (on first use) only after the shortcuts of Search, so that a forced
 	// move is answered without waiting for them.
 	curTables *egdb.DB
+	// tableProblems counts the problems of each DB already told (those
+	// found when it was opened were told where the directory was given).
+	tableProblems map[*egdb.DB]int
 	// tie and ruleFree serve the tie-break among moves that a draw rule
 	// ties (drawtie.go); made on first need.
 	tie      *Engine
@@ -254,6 +257,9 @@ func (e *Engine) result(main *thread, startTime time.Time) Result {
 		Nodes:   nodes,
 		Time:    time.Since(startTime),
 		TBHits:  e.tableHits(),
+	}
+	if db := e.curTables; db != nil {
+		r.TableDamage, e.tableProblems[db] = db.ProblemsSince(e.tableProblems[db])
 	}
 	if r.Score == -inf {
 		// Stopped before the first move was searched: nothing is known.

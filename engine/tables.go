@@ -53,8 +53,12 @@ func (e *Engine) tablesFor(v *board.Variant) *egdb.DB {
 	}
 	if e.tables == nil {
 		e.tables = map[string]*egdb.DB{}
+		e.tableProblems = map[*egdb.DB]int{}
 	}
 	e.tables[key] = db
+	if db != nil {
+		_, e.tableProblems[db] = db.ProblemsSince(0)
+	}
 	return db
 }
 

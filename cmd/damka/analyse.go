@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -75,6 +76,9 @@ func analyseCmd(args []string) error {
 			in.Time.Seconds(), in.TBHits, pvText(v, p, tw, in.PV))
 		fmt.Println(sb.String())
 	})
+	for _, err := range r.TableDamage {
+		fmt.Fprintf(os.Stderr, "damka analyse: endgame tables: %v\n", err)
+	}
 	if !r.HasBest {
 		result := "lost"
 		if _, win := v.Outcome(&p, nil); win {

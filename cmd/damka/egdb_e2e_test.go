@@ -105,4 +105,63 @@ func TestEGDBProbeNamesDamage(t *testing.T) {
 	if strings.Contains(string(out), "not in the tables") {
 		t.Errorf("damage called a miss:\n%s", out)
 	}
+
+}
+
+// TestAnalyseNamesTableDamage: a search that meets damaged blocks in --egdb
+// tables names each damaged file once on stderr, and answers as it does
+// with the built-in tables, which serve the damaged slices again.
+func TestAnalyseNamesTableDamage(t *testing.T) {
+	bin := buildDamka(t)
+	dir := t.TempDir()
+	names, err := filepath.Glob(filepath.Join("..", "..", "egdb", "tables", "international_*.egdb"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no built-in tables: %v", err)
+	}
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A byte flipped in the middle of every block (egdb/store.go: a
+		// 108-byte header, then size and CRC per block).
+		const header = 108
+		blocks := int(binary.LittleEndian.Uint32(b[28:]))
+		off := header + 8*blocks + 4
+		for i := 0; i < blocks; i++ {
+			size := int(binary.LittleEndian.Uint32(b[header+8*i:]))
+			b[off+size/2] ^= 0x55
+			off += size
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(n)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	analyse := func(extra ...string) (string, string) {
+		args := append([]string{"analyse", "--variant", "international", "--fen", "W:W28,33,K46:B3,12,K20", "--depth", "6"}, extra...)
+		cmd := exec.Command(bin, args...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("analyse %v: %v\n%s%s", extra, err, out, stderr.String())
+		}
+		return string(out), stderr.String()
+	}
+	want, _ := analyse()
+	got, stderr := analyse("--egdb", dir)
+	damage := regexp.MustCompile(`endgame tables: corrupt endgame table: (\S+): block \d+ checksum mismatch`).FindAllStringSubmatch(stderr, -1)
+	if len(damage) == 0 {
+		t.Errorf("no damage named on stderr:\n%s", stderr)
+	}
+	seen := map[string]bool{}
+	for _, d := range damage {
+		if seen[d[1]] {
+			t.Errorf("%s named more than once:\n%s", d[1], stderr)
+		}
+		seen[d[1]] = true
+	}
+	if bestLine(got) != bestLine(want) {
+		t.Errorf("over damaged tables: %q, with the built-in ones: %q", bestLine(got), bestLine(want))
+	}
 }

@@ -217,6 +217,9 @@ func (s *Session) finish(r engine.Result) {
 		run.retry.Stop()
 	}
 
+	for _, err := range r.TableDamage {
+		s.sendf("info", A("message", infoText("endgame tables: "+err.Error())))
+	}
 	v := s.variant
 	var ml board.MoveList
 	v.Generate(&run.root, &ml)

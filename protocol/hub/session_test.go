@@ -726,3 +726,23 @@ func TestStavropolPositions(t *testing.T) {
 		t.Errorf("searched %+v, want the position after b6-a5", h.fake.lastCall(t).root)
 	}
 }
+
+// TestTableDamageTold: damage a search found in the endgame tables comes
+// before its done as an info line that pydraughts can split.
+func TestTableDamageTold(t *testing.T) {
+	v := board.International
+	start := v.Start()
+	var ml board.MoveList
+	v.Generate(&start, &ml)
+	h := newHarness(t)
+	damage := errors.New("corrupt endgame table: t/x=1.egdb: block 3 checksum mismatch")
+	h.fake.result = func(*board.Variant, board.Position) engine.Result {
+		return engine.Result{Best: ml.Moves[0], HasBest: true, TableDamage: []error{damage}}
+	}
+	h.send("level depth=1", "go think")
+	got := h.until("done")
+	if len(got) < 2 || !strings.HasPrefix(got[len(got)-2], "info message=") || !strings.Contains(got[len(got)-2], "block 3 checksum mismatch") {
+		t.Fatalf("no info line naming the damage before done: %q", got)
+	}
+	pydraughtsSplit(t, got[len(got)-2])
+}
