@@ -17,7 +17,7 @@ const (
 func (t *thread) order(ply int, ttMove uint16) {
 	f := &t.stack[ply]
 	hist := &t.history[f.pos.Side&1]
-	kings := f.pos.Kings
+	pos := &f.pos
 	n := f.ml.N
 	moves := f.ml.Moves[:n:n]
 	ord := f.order[:n:n]
@@ -29,7 +29,7 @@ func (t *thread) order(ply int, ttMove uint16) {
 		case ttMove != 0 && moveCode(*m) == ttMove:
 			s = orderTT
 		case m.Captured != 0:
-			s = orderCapture + int32(m.Captured.Count())<<8 + int32((m.Captured&kings).Count())<<4
+			s = orderCapture + int32(m.Captured.Count())<<8 + int32(pos.KingsIn(m.Captured).Count())<<4
 		case m.Promote:
 			s = orderPromote
 		default:
@@ -46,14 +46,14 @@ func (t *thread) order(ply int, ttMove uint16) {
 // orderCaptures scores captures for quiescence: most pieces and kings first.
 func (t *thread) orderCaptures(ply int) {
 	f := &t.stack[ply]
-	kings := f.pos.Kings
+	pos := &f.pos
 	n := f.ml.N
 	moves := f.ml.Moves[:n:n]
 	ord := f.order[:n:n]
 	first, fv := 0, int32(-1<<31)
 	for i := range moves {
 		m := &moves[i]
-		s := int32(m.Captured.Count())<<8 + int32((m.Captured&kings).Count())<<4
+		s := int32(m.Captured.Count())<<8 + int32(pos.KingsIn(m.Captured).Count())<<4
 		if m.Promote {
 			s += 8
 		}
