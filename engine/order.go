@@ -13,6 +13,14 @@ const (
 	historyMax   = 1 << 14 // history values stay within ±historyMax
 )
 
+// historySquares is the history table's side: every frame bit of every
+// board (Canadian's squares reach bit 76), rounded up to a power of two so
+// that masking a square keeps the index in range without a bounds check.
+const historySquares = 128
+
+// historyTable holds quiet-move cutoffs by side, origin and destination.
+type historyTable [2][historySquares][historySquares]int32
+
 // order scores the moves of the position at ply.
 func (t *thread) order(ply int, ttMove uint16) {
 	f := &t.stack[ply]
@@ -33,7 +41,7 @@ func (t *thread) order(ply int, ttMove uint16) {
 		case m.Promote:
 			s = orderPromote
 		default:
-			s = hist[m.From&63][m.To&63]
+			s = hist[m.From&(historySquares-1)][m.To&(historySquares-1)]
 		}
 		ord[i] = s
 		if s > fv {
@@ -113,7 +121,7 @@ func (t *thread) cutoff(ply, i, depth int) {
 // already is (the usual "gravity"), so entries never overflow and old
 // knowledge fades.
 func (t *thread) addHistory(us board.Color, m board.Move, bonus int32) {
-	h := &t.history[us][m.From&63][m.To&63]
+	h := &t.history[us&1][m.From&(historySquares-1)][m.To&(historySquares-1)]
 	abs := bonus
 	if abs < 0 {
 		abs = -abs

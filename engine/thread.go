@@ -79,7 +79,7 @@ type thread struct {
 	keys []uint64
 	hist int
 
-	history [2][64][64]int32 // quiet-move cutoffs by side, origin, destination
+	history historyTable
 
 	rootMoves []rootMove
 	multiPV   int
@@ -111,7 +111,7 @@ func newThread(e *Engine, id int) *thread {
 }
 
 func (t *thread) clearHistory() {
-	t.history = [2][64][64]int32{}
+	t.history = historyTable{}
 }
 
 // lmr[d][i] is the late-move reduction of the i-th move at depth d.
