@@ -79,7 +79,7 @@ type thread struct {
 	keys []uint64
 	hist int
 
-	history historyTable
+	history *historyTable // allocated apart: pointer-free, the collector skips it
 
 	rootMoves []rootMove
 	multiPV   int
@@ -107,11 +107,11 @@ type thread struct {
 }
 
 func newThread(e *Engine, id int) *thread {
-	return &thread{e: e, id: id}
+	return &thread{e: e, id: id, history: new(historyTable)}
 }
 
 func (t *thread) clearHistory() {
-	t.history = historyTable{}
+	*t.history = historyTable{}
 }
 
 // lmr[d][i] is the late-move reduction of the i-th move at depth d.

@@ -170,10 +170,10 @@ func hashMoveWide(h uint64, p *board.Position, m board.Move) uint64 {
 // The moving piece's colour is read off the board, without a branch: in
 // Stavropol draughts it may be the opponent's.
 func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
-	w := p.Board64()
-	us := board.Color(w.Pieces[board.Black]>>(m.From&63)) & 1
+	_, black, kings := p.Words()
+	us := board.Color(black>>(m.From&63)) & 1
 	kind := int(us)
-	if w.Kings.Has(m.From) {
+	if kings.Has(m.From) {
 		kind += 2
 	}
 	to := kind
@@ -184,7 +184,7 @@ func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
 	for b := m.Captured; b != 0; b &= b - 1 {
 		s := b.First()
 		k := int(us ^ 1)
-		if w.Kings.Has(s) {
+		if kings.Has(s) {
 			k += 2
 		}
 		h ^= zobrist.piece[k][s]

@@ -91,8 +91,7 @@ func giveaway(v *board.Variant, p *board.Position) int {
 func normal(v *board.Variant, p *board.Position) int {
 	t := tablesFor(v.Geo)
 	w := paramsFor(v)
-	b := p.Board64()
-	white, black, kings := b.Pieces[board.White], b.Pieces[board.Black], b.Kings
+	white, black, kings := p.Words()
 	empty := t.geo.All &^ (white | black)
 	var side [2]sideInfo
 	t.side(board.White, white&^kings, white&kings, black, black&^kings != 0, empty, w, &side[board.White])
@@ -117,7 +116,11 @@ func normal(v *board.Variant, p *board.Position) int {
 	score := blend(w, sw, sb, runW, runB, v.Rows*v.Geo.Width) // White's view
 	if sw.kings != 0 && sb.kings != 0 {
 		score = scale(w, &side, score, func(strong board.Color) bool {
-			return b.KingsOf(strong)&t.mainDiag != 0 && b.Pieces[strong^1]&t.mainDiag == 0
+			own, opp := white, black
+			if strong == board.Black {
+				own, opp = black, white
+			}
+			return own&kings&t.mainDiag != 0 && opp&t.mainDiag == 0
 		})
 	}
 	score = max(-Limit, min(Limit, score))

@@ -92,6 +92,18 @@ func (p *Position) Board64() Board64 {
 	return Board64{Pieces: p.Pieces, Kings: p.Kings}
 }
 
+// Words returns the words of p, which must not be a Canadian position
+// (Board64's rule): White's pieces, Black's pieces and the kings. It is
+// Board64 for the hottest loops (hashing a move, evaluating a leaf): three
+// values stay in registers, where a struct holding an array goes through
+// memory.
+func (p *Position) Words() (white, black, kings Bitboard) {
+	if p.wide {
+		panic("board: Words of a Canadian position, whose squares 64-76 are not in the word (use Board128)")
+	}
+	return p.Pieces[White], p.Pieces[Black], p.Kings
+}
+
 // FromBoard64 returns the position of b with side to move side, on a board
 // that fits in one word (not Canadian's: FromBoard128), without Frisian
 // king-run state.

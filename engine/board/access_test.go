@@ -91,6 +91,10 @@ func TestAccessors(t *testing.T) {
 					if q := FromBoard64(p.Board64(), p.Side); q.Board64() != p.Board64() || q.Side != p.Side {
 						t.Fatalf("%s: FromBoard64 does not give the words back", v.FEN(&p))
 					}
+					b := p.Board64()
+					if w, bl, k := p.Words(); w != b.Pieces[White] || bl != b.Pieces[Black] || k != b.Kings {
+						t.Fatalf("%s: Words and Board64 differ", v.FEN(&p))
+					}
 				}
 			}
 			if kings == 0 {
@@ -112,4 +116,14 @@ func TestBoard64RefusesCanadian(t *testing.T) {
 		}
 	}()
 	_ = p.Board64()
+}
+
+func TestWordsRefusesCanadian(t *testing.T) {
+	p := Canadian.Start()
+	defer func() {
+		if recover() == nil {
+			t.Error("Words of a Canadian position did not panic")
+		}
+	}()
+	_, _, _ = p.Words()
 }
