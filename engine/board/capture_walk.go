@@ -362,6 +362,28 @@ func (eg *eightGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
 	return false
 }
 
+// routes walks the capture routes of the men and then of the kings given,
+// on a board whose empty squares are empty (the movers' origins not
+// included).
+func (eg *eightGen) routes(men, kings, empty Bitboard) {
+	var none Bitboard
+	for b := men; b != 0; b = b & (b - 1) {
+		bit := b & -b
+		eg.from = bit.First()
+		eg.setPath(0, bit)
+		eg.empty = empty | bit
+		eg.man(bit, none, 0, -1)
+	}
+	eg.byKing = 1
+	for b := kings; b != 0; b = b & (b - 1) {
+		bit := b & -b
+		eg.from = bit.First()
+		eg.setPath(0, bit)
+		eg.empty = empty | bit
+		eg.king(bit, none, 0, -1, -1)
+	}
+}
+
 // The capture walk of removalGen.
 
 // man continues a man's capture from cur after n captures.
@@ -432,5 +454,26 @@ func (rg *removalGen) king(cur, captured Bitboard, n, dir int) {
 	}
 	if !found && n > 0 {
 		rg.add(cur, captured, n, false)
+	}
+}
+
+// routes walks the capture routes of the men and then of the kings given,
+// on a board whose empty squares are empty (the movers' origins not
+// included).
+func (rg *removalGen) routes(men, kings, empty Bitboard) {
+	var none Bitboard
+	for b := men; b != 0; b = b & (b - 1) {
+		bit := b & -b
+		rg.from = bit.First()
+		rg.setPath(0, bit)
+		rg.empty = empty | bit
+		rg.man(bit, none, 0, -1)
+	}
+	for b := kings; b != 0; b = b & (b - 1) {
+		bit := b & -b
+		rg.from = bit.First()
+		rg.setPath(0, bit)
+		rg.empty = empty | bit
+		rg.king(bit, none, 0, -1)
 	}
 }

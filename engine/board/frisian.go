@@ -127,22 +127,7 @@ func (v *Variant) eightCaptures(p *Position, ml *MoveList, keep bool, sink func(
 	if sink != nil {
 		eg.path = new([maxPath]Square)
 	}
-	empty := g.All &^ (own | eg.opp)
-	for b := own &^ p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		eg.from = bit.First()
-		eg.setPath(0, bit)
-		eg.empty = empty | bit
-		eg.man(bit, 0, 0, -1)
-	}
-	eg.byKing = 1
-	for b := own & p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		eg.from = bit.First()
-		eg.setPath(0, bit)
-		eg.empty = empty | bit
-		eg.king(bit, 0, 0, -1, -1)
-	}
+	eg.routes(own&^p.Kings, own&p.Kings, g.All&^(own|eg.opp))
 }
 
 // add records a complete capture of n pieces ending on to. Under MostValue

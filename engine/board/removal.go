@@ -126,21 +126,7 @@ func (v *Variant) removalCaptures(p *Position, ml *MoveList, keep bool, sink fun
 	if sink != nil {
 		rg.path = new([maxPath]Square)
 	}
-	empty := g.All &^ (own | rg.opp)
-	for b := own &^ p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		rg.from = bit.First()
-		rg.setPath(0, bit)
-		rg.empty = empty | bit
-		rg.man(bit, 0, 0, -1)
-	}
-	for b := own & p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		rg.from = bit.First()
-		rg.setPath(0, bit)
-		rg.empty = empty | bit
-		rg.king(bit, 0, 0, -1)
-	}
+	rg.routes(own&^p.Kings, own&p.Kings, g.All&^(own|rg.opp))
 }
 
 // add records a complete capture of n pieces ending on to.

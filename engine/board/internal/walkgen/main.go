@@ -1,5 +1,5 @@
 // Command walkgen writes engine/board/capture_walk.go: the capture walk of
-// every generator family (man, king and kingCanCapture), from the one
+// every generator family (man, king, kingCanCapture and routes), from the one
 // template walk.tmpl. It runs through go generate in engine/board.
 //
 // Why generated code rather than generics: a generic walk over a bitboard
@@ -55,6 +55,9 @@ type family struct {
 	ShortKings  bool // kings fly or not, by cg.flying
 	Italian     bool // the Italian order of the pieces taken (cg.order)
 	Killer      bool // KingHaltsBehindKing
+	// Routes: the family's entry is routes (men, then kings, from every
+	// piece given); KingRank: it sets cg.byKing before the kings' routes.
+	Routes, KingRank bool
 }
 
 // families are the four capture walks: the diagonal one of the base
@@ -76,12 +79,12 @@ var families = []family{
 		Type: "eightGen", Recv: "eg", BB: "Bitboard", Step: "t.next", Dir: "i", Table: true, Dirs: 8,
 		Back:    "opposite8(dir)",
 		ManSkip: "dir >= 0 && i == opposite8(dir)", KingSkip: "dir >= 0 && i == opposite8(dir) || i == skip",
-		Prey: "opp", ManDir: true, Empty: "cg.empty", PromotedArg: "false",
+		Prey: "opp", ManDir: true, Empty: "cg.empty", PromotedArg: "false", Routes: true, KingRank: true,
 	},
 	{
 		Type: "removalGen", Recv: "rg", BB: "Bitboard", Step: "t.next", Dir: "i", Table: true, Dirs: 4,
 		ManSkip: "cg.manDirs&(1<<i) == 0 || cg.noTurn && i == 3-dir", KingSkip: "cg.noTurn && i == 3-dir",
-		Prey: "opp", ManDir: true, Removal: true, Empty: "emp", PromotedArg: "false",
+		Prey: "opp", ManDir: true, Removal: true, Empty: "emp", PromotedArg: "false", Routes: true,
 	},
 }
 
