@@ -259,6 +259,9 @@ func (e *Engine) result(main *thread, startTime time.Time) Result {
 		TBHits:  e.tableHits(),
 	}
 	if db := e.curTables; db != nil {
+		if e.tableProblems == nil {
+			e.tableProblems = map[*egdb.DB]int{}
+		}
 		r.TableDamage, e.tableProblems[db] = db.ProblemsSince(e.tableProblems[db])
 	}
 	if r.Score == -inf {

@@ -53,6 +53,8 @@ func (e *Engine) tablesFor(v *board.Variant) *egdb.DB {
 	}
 	if e.tables == nil {
 		e.tables = map[string]*egdb.DB{}
+	}
+	if e.tableProblems == nil {
 		e.tableProblems = map[*egdb.DB]int{}
 	}
 	e.tables[key] = db

@@ -79,18 +79,21 @@ type pdnFile struct {
 	f *os.File
 }
 
-// appendGame writes one game in a single write and syncs it to disk, so that
-// a crash or an interrupt never loses a finished game and never leaves half
-// of one behind.
-func (p *pdnFile) appendGame(g *board.Game) error {
+// appendGame writes one game to the --pdn file (AppendPDN).
+func (p *pdnFile) appendGame(g *board.Game) error { return AppendPDN(p.f, g) }
+
+// AppendPDN writes one game to f in a single write and syncs it to disk, so
+// that a crash or an interrupt never loses a finished game and never leaves
+// half of one behind. Every command that appends games (match, dxp) uses it.
+func AppendPDN(f *os.File, g *board.Game) error {
 	var buf bytes.Buffer
 	if err := g.WritePDN(&buf); err != nil {
 		return err
 	}
-	if _, err := p.f.Write(buf.Bytes()); err != nil {
+	if _, err := f.Write(buf.Bytes()); err != nil {
 		return err
 	}
-	return p.f.Sync()
+	return f.Sync()
 }
 
 // openPDN opens the output file. Without resume an existing non-empty file

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 
+	"damka/bench/match"
 	"damka/engine"
 	"damka/engine/board"
 	"damka/protocol/dxp"
@@ -141,7 +141,7 @@ func dxpCmd(args []string) error {
 			fmt.Println(r)
 			logger.Print(r.Progress(tally))
 			if g := r.PDN("damka dxp", site, *name); g != nil && pdn != nil {
-				if err := appendPDN(pdn, g); err != nil {
+				if err := match.AppendPDN(pdn, g); err != nil {
 					logger.Printf("--pdn %s: game %d not written: %v", *pdnPath, r.Number, err)
 				}
 			}
@@ -174,19 +174,6 @@ func dxpCmd(args []string) error {
 		return err
 	}
 	return nil
-}
-
-// appendPDN writes one game in a single write and syncs it, so that an
-// interrupt never leaves half a game in the file.
-func appendPDN(f *os.File, g *board.Game) error {
-	var buf bytes.Buffer
-	if err := g.WritePDN(&buf); err != nil {
-		return err
-	}
-	if _, err := f.Write(buf.Bytes()); err != nil {
-		return err
-	}
-	return f.Sync()
 }
 
 // readPositions reads start positions: one FEN a line, or a PDN

@@ -84,16 +84,7 @@ func TestEGDBProbeNamesDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Flip a byte in the middle of every block (the file layout of
-	// egdb/store.go: a 108-byte header, then size and CRC per block).
-	const header = 108
-	blocks := int(binary.LittleEndian.Uint32(b[28:]))
-	off := header + 8*blocks + 4
-	for i := 0; i < blocks; i++ {
-		size := int(binary.LittleEndian.Uint32(b[header+8*i:]))
-		b[off+size/2] ^= 0x55
-		off += size
-	}
+	damageBlocks(b)
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -123,16 +114,7 @@ func TestAnalyseNamesTableDamage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// A byte flipped in the middle of every block (egdb/store.go: a
-		// 108-byte header, then size and CRC per block).
-		const header = 108
-		blocks := int(binary.LittleEndian.Uint32(b[28:]))
-		off := header + 8*blocks + 4
-		for i := 0; i < blocks; i++ {
-			size := int(binary.LittleEndian.Uint32(b[header+8*i:]))
-			b[off+size/2] ^= 0x55
-			off += size
-		}
+		damageBlocks(b)
 		if err := os.WriteFile(filepath.Join(dir, filepath.Base(n)), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -163,5 +145,19 @@ func TestAnalyseNamesTableDamage(t *testing.T) {
 	}
 	if bestLine(got) != bestLine(want) {
 		t.Errorf("over damaged tables: %q, with the built-in ones: %q", bestLine(got), bestLine(want))
+	}
+}
+
+// damageBlocks flips a byte in the middle of every block of a table file
+// (the layout of egdb/store.go: a 108-byte header, then size and CRC per
+// block), so that every block fails its checksum.
+func damageBlocks(b []byte) {
+	const header = 108
+	blocks := int(binary.LittleEndian.Uint32(b[28:]))
+	off := header + 8*blocks + 4
+	for i := 0; i < blocks; i++ {
+		size := int(binary.LittleEndian.Uint32(b[header+8*i:]))
+		b[off+size/2] ^= 0x55
+		off += size
 	}
 }

@@ -11,8 +11,9 @@ import (
 // squares do not fit the one-word Bitboard, and widening Bitboard (or
 // Position) for every variant would slow the others: Position would grow
 // from 32 to 56 bytes and every set operation would take two words. So
-// Canadian is a separate instantiation of the same generator shape on a
-// two-word square set (Bitboard128): the ghost-square layout (square n at
+// Canadian is a separate instantiation of the same generator on a
+// two-word square set (Bitboard128; its capture walk is generated from
+// capGen's template, capture_walk.go): the ghost-square layout (square n at
 // bit (n-1)+(n-1)/12, fixed diagonal steps of 6 and 7 bits, a step off the
 // board lands on a ghost bit or above bit 76 and is masked off), jumpers
 // per direction, capture routes walked with the pieces taken left on the
@@ -435,100 +436,6 @@ func (cg *capGen128) setPath(n int, b Bitboard128) {
 	if cg.path != nil && n < maxPath {
 		cg.path[n] = b.First()
 	}
-}
-
-func (cg *capGen128) man(cur, captured Bitboard128, n int) {
-	found := false
-	for i := 0; i < 4; i++ {
-		d := cg.g.step[i]
-		mid := shift(cur, d).and(cg.opp).andNot(captured)
-		if mid.empty() {
-			continue
-		}
-		land := shift(mid, d).and(cg.empty)
-		if land.empty() {
-			continue
-		}
-		found = true
-		cg.setPath(n+1, land)
-		cg.man(land, captured.or(mid), n+1)
-	}
-	if !found && n > 0 {
-		cg.add(cur, captured, n, !cur.and(cg.promo).empty())
-	}
-}
-
-// king is capGen.king for flying kings: skip is the straight-on direction
-// that a nearer landing square covers (walked anyway when routes are
-// wanted).
-func (cg *capGen128) king(cur, captured Bitboard128, n, dir, skip int) {
-	found := skip >= 0
-	for i := 0; i < 4; i++ {
-		if i == 3-dir || i == skip {
-			continue
-		}
-		d := cg.g.step[i]
-		x := shift(cur, d)
-		for !x.and(cg.empty).empty() {
-			x = shift(x, d)
-		}
-		if x.and(cg.opp).andNot(captured).empty() {
-			continue
-		}
-		land := shift(x, d).and(cg.empty)
-		if land.empty() {
-			continue
-		}
-		found = true
-		taken := captured.or(x)
-		lands := land
-		for y := shift(land, d).and(cg.empty); !y.empty(); y = shift(y, d).and(cg.empty) {
-			lands = lands.or(y)
-		}
-		var cont Bitboard128
-		for l := lands; !l.empty(); l = l.rest() {
-			if b := l.lowest(); cg.kingCanCapture(b, taken, i) {
-				cont = cont.or(b)
-			}
-		}
-		if cont.empty() {
-			for l := lands; !l.empty(); l = l.rest() {
-				b := l.lowest()
-				cg.setPath(n+1, b)
-				cg.add(b, taken, n+1, false)
-			}
-			continue
-		}
-		for l := cont; !l.empty(); l = l.rest() {
-			b := l.lowest()
-			cg.setPath(n+1, b)
-			straight := i
-			if b == land || cg.path != nil {
-				straight = -1
-			}
-			cg.king(b, taken, n+1, i, straight)
-		}
-	}
-	if !found && n > 0 {
-		cg.add(cur, captured, n, false)
-	}
-}
-
-func (cg *capGen128) kingCanCapture(cur, captured Bitboard128, dir int) bool {
-	for i := 0; i < 4; i++ {
-		if i == 3-dir {
-			continue
-		}
-		d := cg.g.step[i]
-		x := shift(cur, d)
-		for !x.and(cg.empty).empty() {
-			x = shift(x, d)
-		}
-		if !x.and(cg.opp).andNot(captured).empty() && !shift(x, d).and(cg.empty).empty() {
-			return true
-		}
-	}
-	return false
 }
 
 // add records a capture of n pieces under the majority rule.

@@ -1,5 +1,10 @@
 package board
 
+// The capture walks (man, king, kingCanCapture) of capGen, capGen128,
+// eightGen and removalGen are written once, in internal/walkgen/walk.tmpl,
+// and generated per family into capture_walk.go.
+//go:generate go run ./internal/walkgen -o capture_walk.go
+
 // maxPath bounds the squares of one capture route (origin plus one landing
 // square per captured piece).
 const maxPath = 40
@@ -241,30 +246,6 @@ func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings, prey B
 	}
 }
 
-// man continues a man's capture from cur after n captures.
-func (cg *capGen) man(cur, captured Bitboard, n int) {
-	found := false
-	for i := 0; i < 4; i++ {
-		if cg.manDirs&(1<<i) == 0 {
-			continue
-		}
-		d := cg.step[i]
-		mid := rot(cur, d) & cg.prey &^ captured
-		if mid == 0 {
-			continue
-		}
-		land := rot(mid, d) & cg.empty
-		if land == 0 {
-			continue
-		}
-		found = true
-		cg.jumped(i, land, captured|mid, n)
-	}
-	if !found && n > 0 {
-		cg.add(cur, captured, n, cur&cg.promo != 0)
-	}
-}
-
 // jumped goes on after a man's (n+1)-th jump, in direction i, which landed
 // on land; taken includes the piece just jumped.
 func (cg *capGen) jumped(i int, land, taken Bitboard, n int) {
@@ -280,110 +261,6 @@ func (cg *capGen) jumped(i int, land, taken Bitboard, n int) {
 		}
 	}
 	cg.man(land, taken, n+1)
-}
-
-// king continues a king's capture from cur after n captures; dir is the
-// direction of the last jump (-1 before the first). promoted marks a man
-// crowned during this capture (Russian rules). skip is a direction not to
-// explore (-1 for none): going straight on from a landing square further
-// along the line is the same move as going straight on from the first one,
-// and the caller has checked that the capture continues from cur. (It is a
-// different route, and when routes are wanted (cg.path set: Paths) every
-// route is walked: lidraughts counts them all.)
-func (cg *capGen) king(cur, captured Bitboard, n int, dir int, promoted bool, skip int) {
-	found := skip >= 0
-	order := cg.order // on entry: the kings met before this jump
-	for i := 0; i < 4; i++ {
-		if i == 3-dir || i == skip {
-			// Turning back meets the piece just jumped, which blocks.
-			continue
-		}
-		d := cg.step[i]
-		x := rot(cur, d)
-		if cg.flying {
-			for x&cg.empty != 0 {
-				x = rot(x, d)
-			}
-		}
-		if x&cg.opp&^captured == 0 {
-			continue
-		}
-		land := rot(x, d) & cg.empty
-		if land == 0 {
-			continue
-		}
-		found = true
-		taken := captured | x
-		if cg.v.Capture == ItalianOrder {
-			cg.order = order
-			if x&cg.kings != 0 && n < 16 {
-				cg.order |= 1 << (15 - n)
-			}
-		}
-		if !cg.flying {
-			cg.setPath(n+1, land)
-			cg.king(land, taken, n+1, i, promoted, -1)
-			continue
-		}
-		// A flying king may land on any empty square behind the piece, but
-		// if the capture can go on from some of them it must land on one of
-		// those and go on.
-		lands := land
-		for y := rot(land, d) & cg.empty; y != 0; y = rot(y, d) & cg.empty {
-			lands |= y
-		}
-		var cont Bitboard
-		for l := lands; l != 0; l &= l - 1 {
-			b := l & -l
-			if cg.kingCanCapture(b, taken, i) {
-				cont |= b
-			}
-		}
-		if cont == 0 {
-			if x&cg.kings != 0 && cg.v.KingHaltsBehindKing {
-				// Killer: the last piece taken is a king, so the king
-				// stops right behind it.
-				lands = land
-			}
-			for l := lands; l != 0; l &= l - 1 {
-				b := l & -l
-				cg.setPath(n+1, b)
-				cg.add(b, taken, n+1, promoted)
-			}
-			continue
-		}
-		for l := cont; l != 0; l &= l - 1 {
-			b := l & -l
-			cg.setPath(n+1, b)
-			straight := i
-			if b == land || cg.path != nil {
-				straight = -1
-			}
-			cg.king(b, taken, n+1, i, promoted, straight)
-		}
-	}
-	if !found && n > 0 {
-		cg.add(cur, captured, n, promoted)
-	}
-}
-
-// kingCanCapture reports whether a flying king on cur, having arrived in
-// direction dir, can take one more piece.
-func (cg *capGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
-	for i := 0; i < 4; i++ {
-		if i == 3-dir {
-			continue
-		}
-		d := cg.step[i]
-		x := rot(cur, d)
-		for x&cg.empty != 0 {
-			x = rot(x, d)
-		}
-		if x&cg.opp&^captured != 0 && rot(x, d)&cg.empty != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // Ranks of capture routes: rankNone takes every route, rankMajority the

@@ -2,23 +2,24 @@ package board
 
 // The eight-direction generator (Variant.OrthogonalCaptures, Frisian
 // draughts): men capture over an adjacent piece in every direction, kings
-// fly in every direction; quiet moves stay diagonal. It follows the shape of
-// capture.go (routes walked square set by square set, captured pieces left
-// on the board until the move is complete so that they block and cannot be
-// taken twice), with the steps of a dirTable instead of bare rotations. It
-// is a separate generator rather than more branches in capture.go so that
-// the base variants' generator keeps its four fixed directions.
+// fly in every direction; quiet moves stay diagonal. Its capture walk is
+// capGen's (routes walked square set by square set, captured pieces left on
+// the board until the move is complete so that they block and cannot be
+// taken twice), generated from the same template (capture_walk.go) with the
+// eight steps of a dirTable instead of bare rotations: a family of its own
+// rather than more branches in capGen, so that the base variants' walk
+// keeps its four fixed directions.
 
 // eightGen walks the capture routes of one position.
 type eightGen struct {
 	routeList
-	dt    *dirTable
-	opp   Bitboard // opponent pieces
-	kings Bitboard // kings of both sides
-	empty Bitboard // empty squares, origin included
-	promo Bitboard // the mover's promotion row
-	king  int      // 1 while a king's routes are walked
-	value bool     // MostValue ranking (else FreeChoice)
+	dt     *dirTable
+	opp    Bitboard // opponent pieces
+	kings  Bitboard // kings of both sides
+	empty  Bitboard // empty squares, origin included
+	promo  Bitboard // the mover's promotion row
+	byKing int      // 1 while a king's routes are walked
+	value  bool     // MostValue ranking (else FreeChoice)
 }
 
 // eightCapturers reports whether the side to move of p can capture.
@@ -126,131 +127,7 @@ func (v *Variant) eightCaptures(p *Position, ml *MoveList, keep bool, sink func(
 	if sink != nil {
 		eg.path = new([maxPath]Square)
 	}
-	empty := g.All &^ (own | eg.opp)
-	for b := own &^ p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		eg.from = bit.First()
-		eg.setPath(0, bit)
-		eg.empty = empty | bit
-		eg.man(bit, 0, 0, -1)
-	}
-	eg.king = 1
-	for b := own & p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		eg.from = bit.First()
-		eg.setPath(0, bit)
-		eg.empty = empty | bit
-		eg.kingRoute(bit, 0, 0, -1, -1)
-	}
-}
-
-// man continues a man's capture from cur after n captures; dir is the
-// direction of the last jump (-1 before the first). Turning back would meet
-// the piece just jumped, which blocks, so that direction is skipped.
-func (eg *eightGen) man(cur, captured Bitboard, n, dir int) {
-	t := eg.dt
-	found := false
-	for i := 0; i < 8; i++ {
-		if dir >= 0 && i == opposite8(dir) {
-			continue
-		}
-		mid := t.next(cur, i) & eg.opp &^ captured
-		if mid == 0 {
-			continue
-		}
-		land := t.next(mid, i) & eg.empty
-		if land == 0 {
-			continue
-		}
-		found = true
-		eg.setPath(n+1, land)
-		eg.man(land, captured|mid, n+1, i)
-	}
-	if !found && n > 0 {
-		// Passing the far row does not crown (PassThrough): only a route
-		// that ends there does.
-		eg.add(cur, captured, n, cur&eg.promo != 0)
-	}
-}
-
-// kingRoute continues a flying king's capture from cur after n captures,
-// as capGen.king does for four directions: skip is a direction not to
-// explore because the caller covers it from a nearer landing square (except
-// when routes are wanted: every route is reported then).
-func (eg *eightGen) kingRoute(cur, captured Bitboard, n, dir, skip int) {
-	t := eg.dt
-	found := skip >= 0
-	for i := 0; i < 8; i++ {
-		if (dir >= 0 && i == opposite8(dir)) || i == skip {
-			continue
-		}
-		x := t.next(cur, i)
-		for x&eg.empty != 0 {
-			x = t.next(x, i)
-		}
-		if x&eg.opp&^captured == 0 {
-			continue
-		}
-		land := t.next(x, i) & eg.empty
-		if land == 0 {
-			continue
-		}
-		found = true
-		taken := captured | x
-		// Any empty square behind the piece, but one from which the
-		// capture goes on if there is such a square.
-		lands := land
-		for y := t.next(land, i) & eg.empty; y != 0; y = t.next(y, i) & eg.empty {
-			lands |= y
-		}
-		var cont Bitboard
-		for l := lands; l != 0; l &= l - 1 {
-			b := l & -l
-			if eg.kingCanCapture(b, taken, i) {
-				cont |= b
-			}
-		}
-		if cont == 0 {
-			for l := lands; l != 0; l &= l - 1 {
-				b := l & -l
-				eg.setPath(n+1, b)
-				eg.add(b, taken, n+1, false)
-			}
-			continue
-		}
-		for l := cont; l != 0; l &= l - 1 {
-			b := l & -l
-			eg.setPath(n+1, b)
-			straight := i
-			if b == land || eg.path != nil {
-				straight = -1
-			}
-			eg.kingRoute(b, taken, n+1, i, straight)
-		}
-	}
-	if !found && n > 0 {
-		eg.add(cur, captured, n, false)
-	}
-}
-
-// kingCanCapture reports whether a flying king on cur, having arrived in
-// direction dir, can take one more piece.
-func (eg *eightGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
-	t := eg.dt
-	back := opposite8(dir)
-	for i := 0; i < 8; i++ {
-		if i == back {
-			continue
-		}
-		x := t.next(cur, i)
-		for x&eg.empty != 0 {
-			x = t.next(x, i)
-		}
-		if x&eg.opp&^captured != 0 && t.next(x, i)&eg.empty != 0 {
-			return true
-		}
-	}
-	return false
+	eg.routes(own&^p.Kings, own&p.Kings, g.All&^(own|eg.opp))
 }
 
 // add records a complete capture of n pieces ending on to. Under MostValue
@@ -259,5 +136,5 @@ func (eg *eightGen) kingCanCapture(cur, captured Bitboard, dir int) bool {
 // recorded before.
 func (eg *eightGen) add(to, captured Bitboard, n int, promote bool) {
 	k := popCount(captured & eg.kings)
-	eg.record(eg.value, ((n-k)*100+k*199)<<1|eg.king, to, captured, n, promote)
+	eg.record(eg.value, ((n-k)*100+k*199)<<1|eg.byKing, to, captured, n, promote)
 }

@@ -5,7 +5,8 @@ package board
 // taken one can be reached. It serves Turkish draughts, on the Full board
 // with orthogonal directions, and Thai draughts, on the ghost-square board
 // with diagonal ones: four directions from a dirTable, opposite directions
-// summing to 3 in both.
+// summing to 3 in both. Its capture walk is generated from capGen's
+// template (capture_walk.go), with the pieces taken off the board.
 //
 // What it supports, because these two variants need it and nothing else
 // does: men that do not capture backwards (Turkish men move and capture
@@ -125,89 +126,7 @@ func (v *Variant) removalCaptures(p *Position, ml *MoveList, keep bool, sink fun
 	if sink != nil {
 		rg.path = new([maxPath]Square)
 	}
-	empty := g.All &^ (own | rg.opp)
-	for b := own &^ p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		rg.from = bit.First()
-		rg.setPath(0, bit)
-		rg.empty = empty | bit
-		rg.man(bit, 0, 0, -1)
-	}
-	for b := own & p.Kings; b != 0; b &= b - 1 {
-		bit := b & -b
-		rg.from = bit.First()
-		rg.setPath(0, bit)
-		rg.empty = empty | bit
-		rg.king(bit, 0, 0, -1)
-	}
-}
-
-// man continues a man's capture from cur after n captures (captured: the
-// pieces taken, whose squares are empty now); dir is the direction of the
-// last jump, -1 before the first.
-func (rg *removalGen) man(cur, captured Bitboard, n, dir int) {
-	t := rg.dt
-	found := false
-	for d := 0; d < 4; d++ {
-		if rg.manDirs&(1<<d) == 0 || rg.noTurn && d == 3-dir {
-			continue
-		}
-		mid := t.next(cur, d) & rg.opp &^ captured
-		if mid == 0 {
-			continue
-		}
-		land := t.next(mid, d) & (rg.empty | captured)
-		if land == 0 {
-			continue
-		}
-		found = true
-		rg.setPath(n+1, land)
-		rg.man(land, captured|mid, n+1, d)
-	}
-	if !found && n > 0 {
-		// Crowned only where the move ends (a Turkish man on the far row
-		// may go on sideways, as a man).
-		rg.add(cur, captured, n, cur&rg.promo != 0)
-	}
-}
-
-// king continues a flying king's capture from cur after n captures. Every
-// landing square behind the piece is tried, and the route ends where no
-// capture follows. That a king may not stop on a square from which it could
-// go on matters only under free choice, and there the king lands right
-// behind the piece (Thai): the majority rule drops the shorter routes.
-func (rg *removalGen) king(cur, captured Bitboard, n, dir int) {
-	t := rg.dt
-	emp := rg.empty | captured
-	found := false
-	for d := 0; d < 4; d++ {
-		if rg.noTurn && d == 3-dir {
-			continue
-		}
-		x := t.next(cur, d)
-		for x&emp != 0 {
-			x = t.next(x, d)
-		}
-		if x&rg.opp&^captured == 0 {
-			continue
-		}
-		land := t.next(x, d) & emp
-		if land == 0 {
-			continue
-		}
-		found = true
-		taken := captured | x
-		for l := land; l != 0; l = t.next(l, d) & (emp | x) {
-			rg.setPath(n+1, l)
-			rg.king(l, taken, n+1, d)
-			if rg.behind {
-				break
-			}
-		}
-	}
-	if !found && n > 0 {
-		rg.add(cur, captured, n, false)
-	}
+	rg.routes(own&^p.Kings, own&p.Kings, g.All&^(own|rg.opp))
 }
 
 // add records a complete capture of n pieces ending on to.
