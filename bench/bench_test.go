@@ -24,7 +24,7 @@ func TestPositions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("position %d: %v", i+1, err)
 		}
-		if p.Pieces[0]&v.Geo.Promotion[0]&^p.Kings != 0 || p.Pieces[1]&v.Geo.Promotion[1]&^p.Kings != 0 {
+		if w := p.Board64(); w.Men(0)&v.Geo.Promotion[0] != 0 || w.Men(1)&v.Geo.Promotion[1] != 0 {
 			t.Errorf("position %d: a man on its promotion row", i+1)
 		}
 		if v.Generate(&p, &ml); ml.N == 0 {

@@ -161,7 +161,7 @@ func compareAll(t *testing.T, v *board.Variant, b *brute, db *DB, withDist bool)
 	t.Helper()
 	checked, bad := 0, 0
 	for i, p := range b.pos {
-		if p.Pieces[board.White] == 0 || p.Pieces[board.Black] == 0 {
+		if p.PieceCount(board.White) == 0 || p.PieceCount(board.Black) == 0 {
 			continue
 		}
 		want := b.result(i)
@@ -228,7 +228,7 @@ func TestBruteForceWDL(t *testing.T) {
 		ref := openSmall(t)
 		k := 0
 		enumerate(board.Russian, 3, func(p board.Position) {
-			if k++; k%7 == 0 && p.Pieces[0] != 0 && p.Pieces[1] != 0 {
+			if k++; k%7 == 0 && p.PieceCount(0) != 0 && p.PieceCount(1) != 0 {
 				a, _ := db.Probe(&p)
 				r, _ := ref.Probe(&p)
 				if a.Value != r.Value || a.Dist >= 0 && a.Dist != r.Dist {

@@ -21,7 +21,7 @@ func sameValues(t *testing.T, a, b *DB, n int) {
 	t.Helper()
 	count, k := 0, 0
 	enumerate(a.v, n, func(p board.Position) {
-		if k++; p.Pieces[0] == 0 || p.Pieces[1] == 0 || testing.Short() && k%7 != 0 {
+		if k++; p.PieceCount(0) == 0 || p.PieceCount(1) == 0 || testing.Short() && k%7 != 0 {
 			return
 		}
 		ra, oka := a.Probe(&p)

@@ -149,10 +149,10 @@ func (x *geometry) mirrorMask(d uint64) uint64 {
 // canonical returns p in dense squares with White to move: mirrored when
 // Black is to move.
 func (x *geometry) canonical(p *board.Position) dense {
-	w, b := p.Pieces[board.White], p.Pieces[board.Black]
+	w := p.Board64()
 	d := dense{
-		wm: x.toDense(w &^ p.Kings), bm: x.toDense(b &^ p.Kings),
-		wk: x.toDense(w & p.Kings), bk: x.toDense(b & p.Kings),
+		wm: x.toDense(w.Men(board.White)), bm: x.toDense(w.Men(board.Black)),
+		wk: x.toDense(w.KingsOf(board.White)), bk: x.toDense(w.KingsOf(board.Black)),
 	}
 	if p.Side == board.Black {
 		d = x.mirror(d)
@@ -167,12 +167,11 @@ func (x *geometry) mirror(d dense) dense {
 
 // position converts back to a board position with White to move.
 func (x *geometry) position(d dense) board.Position {
-	var p board.Position
-	p.Pieces[board.White] = x.toGhost(d.wm | d.wk)
-	p.Pieces[board.Black] = x.toGhost(d.bm | d.bk)
-	p.Kings = x.toGhost(d.wk | d.bk)
-	p.Side = board.White
-	return p
+	var w board.Board64
+	w.Pieces[board.White] = x.toGhost(d.wm | d.wk)
+	w.Pieces[board.Black] = x.toGhost(d.bm | d.bk)
+	w.Kings = x.toGhost(d.wk | d.bk)
+	return board.FromBoard64(w, board.White)
 }
 
 func (d dense) material() Material {

@@ -38,7 +38,7 @@ func TestIndexRoundTrip(t *testing.T) {
 					t.Fatalf("%s %s: index %d decodes and encodes to %d (ok=%v)", v.Name, m, i, j, ok)
 				}
 				p := x.position(d)
-				if p.Men(board.White)&v.Geo.Promotion[board.White] != 0 || p.Men(board.Black)&v.Geo.Promotion[board.Black] != 0 {
+				if w := p.Board64(); w.Men(board.White)&v.Geo.Promotion[board.White] != 0 || w.Men(board.Black)&v.Geo.Promotion[board.Black] != 0 {
 					t.Fatalf("%s %s: man on its promotion row in %s", v.Name, m, v.FEN(&p))
 				}
 				q := p.Mirror(v.Geo)

@@ -89,7 +89,8 @@ type counterStripe struct {
 }
 
 func (db *DB) stripe(p *board.Position) *counterStripe {
-	h := uint64(p.Pieces[0]^p.Pieces[1]<<1^p.Kings) * 0x9E3779B97F4A7C15
+	w := p.Board64()
+	h := uint64(w.Pieces[0]^w.Pieces[1]<<1^w.Kings) * 0x9E3779B97F4A7C15
 	return &db.stripes[h>>60]
 }
 
@@ -421,11 +422,11 @@ func (db *DB) Lookup(p *board.Position) (Result, error) {
 }
 
 func (db *DB) probe(p *board.Position) (Result, error) {
-	own, opp := p.Pieces[p.Side&1], p.Pieces[p.Side&1^1]
+	own, opp := p.PieceCount(p.Side), p.PieceCount(p.Side^1)
 	if own == 0 {
 		return Result{Loss, 0}, nil // no piece, no move: lost
 	}
-	if opp == 0 || own.Count()+opp.Count() > int(db.maxPieces.Load()) {
+	if opp == 0 || own+opp > int(db.maxPieces.Load()) {
 		return Result{}, ErrNotInTables
 	}
 	if db.v.HasCapture(p) {
@@ -463,7 +464,7 @@ func (db *DB) searchCaptures(sc *scratch, depth int) (Result, error) {
 	for i := 0; i < ml.N; i++ {
 		c := &sc.pos[depth+1]
 		p.PlayInto(ml.Moves[i], c)
-		own, opp := c.Pieces[c.Side&1], c.Pieces[c.Side&1^1]
+		own, opp := c.PieceCount(c.Side), c.PieceCount(c.Side^1)
 		var r Result
 		var err error
 		switch {

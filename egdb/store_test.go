@@ -195,7 +195,7 @@ func TestRandomDamageNeverPanics(t *testing.T) {
 	orig, _ := os.ReadFile(path)
 	var positions []board.Position
 	enumerate(board.Russian, 3, func(p board.Position) {
-		if p.Pieces[0] != 0 && p.Pieces[1] != 0 && len(positions) < 200000 {
+		if p.PieceCount(0) != 0 && p.PieceCount(1) != 0 && len(positions) < 200000 {
 			positions = append(positions, p)
 		}
 	})

@@ -146,7 +146,7 @@ func TestBashniSelfPlay(t *testing.T) {
 		hist = append(hist, p)
 		v.PlayTowers(&p, &tw, r.Best, &p, &tw)
 		towers = append(towers, tw)
-		if err := v.CheckTowers(&p, &tw); err != nil || p.Occupied().Count()+tw.Height() != 24 {
+		if err := v.CheckTowers(&p, &tw); err != nil || p.TotalCount()+tw.Height() != 24 {
 			t.Fatalf("%s: %v", v.TowersFEN(&p, &tw), err)
 		}
 		if rev >= v.Draw.KingMovesLimit {

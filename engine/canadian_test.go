@@ -55,7 +55,7 @@ func TestCanadianRules(t *testing.T) {
 		if m.From < 64 {
 			t.Fatalf("K67 is not above the word (frame square %d)", m.From)
 		}
-		if !reversibleWide(&p, m) {
+		if !reversible(&p, m) {
 			t.Errorf("king move %s is not reversible", v.FormatMove(&p, m))
 		}
 	}
@@ -97,4 +97,30 @@ func TestCanadianSelfPlay(t *testing.T) {
 		}
 	}
 	t.Logf("%d plies: %s", len(g.hist), result)
+}
+
+// Canadian squares reach frame bit 76: the history of a move from above
+// the word must not be read for the move from the square 64 bits lower
+// (the table once masked squares to 6 bits).
+func TestCanadianHistorySquares(t *testing.T) {
+	v := board.Canadian
+	th := newThread(nil, 0)
+	f := &th.stack[0]
+	f.pos = mustFEN(t, v, "W:WK67:BK1")
+	v.Generate(&f.pos, &f.ml)
+	high := f.ml.Moves[0]
+	if high.From < 64 || high.Captured != 0 {
+		t.Fatalf("first move %+v is not a quiet move from above the word", high)
+	}
+	th.addHistory(board.White, high, 1000)
+	alias := board.Move{From: high.From - 64, To: high.To}
+	f.ml.Moves[f.ml.N] = alias
+	f.ml.N++
+	th.order(0, 0)
+	if got := f.order[0]; got <= 0 {
+		t.Errorf("move from square %d scored %d after a cutoff", high.From, got)
+	}
+	if got := f.order[f.ml.N-1]; got != 0 {
+		t.Errorf("move from square %d scored %d: it shares the history of square %d", alias.From, got, high.From)
+	}
 }

@@ -25,7 +25,7 @@ func (t *thread) rootClock(f *frame, root *board.Position, history []board.Posit
 // can start (every rule counts from a king), so while none runs the child
 // has none either: the common case costs two tests.
 func (t *thread) stepClock(f, c *frame, m board.Move) {
-	if c.pos.Kings == 0 && f.clock == (board.DrawClock{}) {
+	if !c.pos.HasKing() && f.clock == (board.DrawClock{}) {
 		c.clock = board.DrawClock{}
 		return
 	}

@@ -101,7 +101,7 @@ func TestKingMovesLimit(t *testing.T) {
 		t.Errorf("best %v score %d, want 32-41 winning", r.Best, r.Score)
 	}
 	for mv, s := range scores {
-		kingMove := root.Kings.Has(mv.From)
+		kingMove := root.IsKing(mv.From)
 		if kingMove && mv != win && s != DrawScore {
 			t.Errorf("king move %v scored %d, want the counter draw", mv, s)
 		}

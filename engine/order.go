@@ -13,11 +13,19 @@ const (
 	historyMax   = 1 << 14 // history values stay within ±historyMax
 )
 
+// historySquares is the history table's side: every frame bit of every
+// board (Canadian's squares reach bit 76), rounded up to a power of two so
+// that masking a square keeps the index in range without a bounds check.
+const historySquares = 128
+
+// historyTable holds quiet-move cutoffs by side, origin and destination.
+type historyTable [2][historySquares][historySquares]int32
+
 // order scores the moves of the position at ply.
 func (t *thread) order(ply int, ttMove uint16) {
 	f := &t.stack[ply]
 	hist := &t.history[f.pos.Side&1]
-	kings := f.pos.Kings
+	pos := &f.pos
 	n := f.ml.N
 	moves := f.ml.Moves[:n:n]
 	ord := f.order[:n:n]
@@ -29,11 +37,11 @@ func (t *thread) order(ply int, ttMove uint16) {
 		case ttMove != 0 && moveCode(*m) == ttMove:
 			s = orderTT
 		case m.Captured != 0:
-			s = orderCapture + int32(m.Captured.Count())<<8 + int32((m.Captured&kings).Count())<<4
+			s = orderCapture + int32(m.Captured.Count())<<8 + int32(pos.KingsIn(m.Captured).Count())<<4
 		case m.Promote:
 			s = orderPromote
 		default:
-			s = hist[m.From&63][m.To&63]
+			s = hist[m.From&(historySquares-1)][m.To&(historySquares-1)]
 		}
 		ord[i] = s
 		if s > fv {
@@ -46,14 +54,14 @@ func (t *thread) order(ply int, ttMove uint16) {
 // orderCaptures scores captures for quiescence: most pieces and kings first.
 func (t *thread) orderCaptures(ply int) {
 	f := &t.stack[ply]
-	kings := f.pos.Kings
+	pos := &f.pos
 	n := f.ml.N
 	moves := f.ml.Moves[:n:n]
 	ord := f.order[:n:n]
 	first, fv := 0, int32(-1<<31)
 	for i := range moves {
 		m := &moves[i]
-		s := int32(m.Captured.Count())<<8 + int32((m.Captured&kings).Count())<<4
+		s := int32(m.Captured.Count())<<8 + int32(pos.KingsIn(m.Captured).Count())<<4
 		if m.Promote {
 			s += 8
 		}
@@ -113,7 +121,7 @@ func (t *thread) cutoff(ply, i, depth int) {
 // already is (the usual "gravity"), so entries never overflow and old
 // knowledge fades.
 func (t *thread) addHistory(us board.Color, m board.Move, bonus int32) {
-	h := &t.history[us][m.From&63][m.To&63]
+	h := &t.history[us&1][m.From&(historySquares-1)][m.To&(historySquares-1)]
 	abs := bonus
 	if abs < 0 {
 		abs = -abs

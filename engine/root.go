@@ -136,9 +136,8 @@ func reversibleStep(a, b *board.Position) bool {
 			men(&p, 0) == men(&q, 0) && men(&p, 1) == men(&q, 1)
 	}
 	return a.Side != b.Side &&
-		a.Pieces[0]&^a.Kings == b.Pieces[0]&^b.Kings &&
-		a.Pieces[1]&^a.Kings == b.Pieces[1]&^b.Kings &&
-		a.Occupied().Count() == b.Occupied().Count()
+		a.Board64().Men(0) == b.Board64().Men(0) && a.Board64().Men(1) == b.Board64().Men(1) &&
+		a.TotalCount() == b.TotalCount()
 }
 
 // iterate is a thread's iterative deepening loop. The main thread reports

@@ -97,7 +97,7 @@ func (t *thread) play(ply int, m board.Move) {
 	} else {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMove(f.key, &f.pos, m)
-		c.rev = f.nextRev(reversible(&f.pos, m))
+		c.rev = f.nextRev(reversibleWord(&f.pos, m))
 	}
 	t.stepClock(f, c, m)
 	k := c.key ^ runKey(&c.pos)
@@ -168,7 +168,7 @@ func (t *thread) terminal(ply int) int {
 
 // crowned reports a breakthrough game that the last move has ended.
 func (t *thread) crowned(ply int) bool {
-	return t.v.Goal == board.Breakthrough && t.stack[ply].pos.Kings != 0
+	return t.v.Goal == board.Breakthrough && t.stack[ply].pos.HasKing()
 }
 
 // search is the principal variation search below the root.
@@ -211,7 +211,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		t.drawFlag = true
 		return DrawScore
 	}
-	if t.tb != nil && (f.pos.Pieces[0]|f.pos.Pieces[1]).Count() <= t.tbPieces {
+	if t.tb != nil && f.pos.TotalCount() <= t.tbPieces {
 		if r, ok := t.tb.Probe(&f.pos); ok && tableFits(r, f) {
 			t.tbHits.Add(1)
 			return tableScore(r, ply)

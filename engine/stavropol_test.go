@@ -72,7 +72,7 @@ func TestStavropolSelfPlay(t *testing.T) {
 			if !r.HasBest || findMove(&ml, r.Best) < 0 {
 				t.Fatalf("%s: illegal move %+v", v.FEN(&p), r.Best)
 			}
-			if !p.Pieces[p.Side].Has(r.Best.From) {
+			if !p.Has(p.Side, r.Best.From) {
 				foreign++
 			}
 			if why := g.play(r.Best); why != "" {

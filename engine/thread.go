@@ -79,7 +79,7 @@ type thread struct {
 	keys []uint64
 	hist int
 
-	history [2][64][64]int32 // quiet-move cutoffs by side, origin, destination
+	history *historyTable // allocated apart: pointer-free, the collector skips it
 
 	rootMoves []rootMove
 	multiPV   int
@@ -107,11 +107,11 @@ type thread struct {
 }
 
 func newThread(e *Engine, id int) *thread {
-	return &thread{e: e, id: id}
+	return &thread{e: e, id: id, history: new(historyTable)}
 }
 
 func (t *thread) clearHistory() {
-	t.history = [2][64][64]int32{}
+	*t.history = historyTable{}
 }
 
 // lmr[d][i] is the late-move reduction of the i-th move at depth d.
@@ -141,7 +141,7 @@ func (t *thread) playSpecial(ply int, m board.Move) {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMoveWide(f.key, &f.pos, m)
 	}
-	c.rev = f.nextRev(reversibleWide(&f.pos, m))
+	c.rev = f.nextRev(reversible(&f.pos, m))
 }
 
 // nextRev is the child's count of plies since the last irreversible move,

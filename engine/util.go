@@ -15,13 +15,14 @@ func rot(b board.Bitboard, d int) board.Bitboard {
 // reversible reports whether m, played in p, can be undone: a king move
 // without capture. Only positions joined by such moves can repeat.
 func reversible(p *board.Position, m board.Move) bool {
-	return m.Captured == 0 && p.Kings.Has(m.From)
+	return m.Captured == 0 && p.IsKing(m.From)
 }
 
-// reversibleWide is reversible for every board, Canadian's squares above
-// the word included (which Kings does not reach).
-func reversibleWide(p *board.Position, m board.Move) bool {
-	return m.Captured == 0 && p.At(m.From) >= board.WhiteKing
+// reversibleWord is reversible for play's path, the boards that fit in a
+// word: it tests one word.
+func reversibleWord(p *board.Position, m board.Move) bool {
+	_, _, kings := p.Words()
+	return m.Captured == 0 && kings.Has(m.From)
 }
 
 // scoreToTT converts a score relative to the root into one relative to the

@@ -112,22 +112,23 @@ func runKey(p *board.Position) uint64 {
 // hashPosition computes the key of p from scratch.
 func hashPosition(p *board.Position) uint64 {
 	var h uint64
-	for c := board.White; c <= board.Black; c++ {
-		for b := p.Pieces[c] &^ p.Kings; b != 0; b &= b - 1 {
-			h ^= zobrist.piece[c][b.First()]
-		}
-		for b := p.Pieces[c] & p.Kings; b != 0; b &= b - 1 {
-			h ^= zobrist.piece[2+c][b.First()]
-		}
-	}
 	if p.Side == board.Black {
 		h ^= zobrist.side
 	}
 	if p.IsWide() {
-		for s := board.Square(64); s < 64+13; s++ {
-			if pc := p.At(s); pc != board.Empty {
-				h ^= squareKey(pc, s)
-			}
+		for s, pc := range p.All() {
+			h ^= squareKey(pc, s)
+		}
+		return h
+	}
+	// The word loops: Bashni hashes every child from scratch.
+	w := p.Board64()
+	for c := board.White; c <= board.Black; c++ {
+		for b := w.Men(c); b != 0; b &= b - 1 {
+			h ^= zobrist.piece[c][b.First()]
+		}
+		for b := w.KingsOf(c); b != 0; b &= b - 1 {
+			h ^= zobrist.piece[2+c][b.First()]
 		}
 	}
 	return h
@@ -169,9 +170,10 @@ func hashMoveWide(h uint64, p *board.Position, m board.Move) uint64 {
 // The moving piece's colour is read off the board, without a branch: in
 // Stavropol draughts it may be the opponent's.
 func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
-	us := board.Color(p.Pieces[board.Black]>>(m.From&63)) & 1
+	_, black, kings := p.Words()
+	us := board.Color(black>>(m.From&63)) & 1
 	kind := int(us)
-	if p.Kings.Has(m.From) {
+	if kings.Has(m.From) {
 		kind += 2
 	}
 	to := kind
@@ -182,7 +184,7 @@ func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
 	for b := m.Captured; b != 0; b &= b - 1 {
 		s := b.First()
 		k := int(us ^ 1)
-		if p.Kings.Has(s) {
+		if kings.Has(s) {
 			k += 2
 		}
 		h ^= zobrist.piece[k][s]
@@ -195,7 +197,8 @@ func hashMove(h uint64, p *board.Position, m board.Move) uint64 {
 // Bashni position without columns has the key of its tops.
 func hashTowers(p *board.Position, t *board.Towers) uint64 {
 	var h uint64
-	for b := p.Occupied(); b != 0; b &= b - 1 {
+	w := p.Board64()
+	for b := w.Occupied(); b != 0; b &= b - 1 {
 		s := b.First()
 		c := t.Column(s)
 		for k := 0; k < c.Len(); k++ {

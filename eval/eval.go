@@ -62,10 +62,11 @@ const (
 // the evaluation stays symmetric. Only the giveaway goal uses it.
 func giveaway(v *board.Variant, p *board.Position) int {
 	t := tablesFor(v.Geo)
-	empty := t.geo.All &^ p.Occupied()
+	b := p.Board64()
+	empty := t.geo.All &^ b.Occupied()
 	var s int // White's view
 	for c := board.White; c <= board.Black; c++ {
-		men, kings := p.Pieces[c]&^p.Kings, p.Pieces[c]&p.Kings
+		men, kings := b.Men(c), b.KingsOf(c)
 		f1, f2 := t.fwd[c][0], t.fwd[c][1]
 		mob := (rot(men, f1) & empty).Count() + (rot(men, f2) & empty).Count()
 		for _, d := range t.geo.Step {
@@ -90,7 +91,7 @@ func giveaway(v *board.Variant, p *board.Position) int {
 func normal(v *board.Variant, p *board.Position) int {
 	t := tablesFor(v.Geo)
 	w := paramsFor(v)
-	white, black, kings := p.Pieces[board.White], p.Pieces[board.Black], p.Kings
+	white, black, kings := p.Words()
 	empty := t.geo.All &^ (white | black)
 	var side [2]sideInfo
 	t.side(board.White, white&^kings, white&kings, black, black&^kings != 0, empty, w, &side[board.White])
@@ -115,7 +116,11 @@ func normal(v *board.Variant, p *board.Position) int {
 	score := blend(w, sw, sb, runW, runB, v.Rows*v.Geo.Width) // White's view
 	if sw.kings != 0 && sb.kings != 0 {
 		score = scale(w, &side, score, func(strong board.Color) bool {
-			return p.Pieces[strong]&p.Kings&t.mainDiag != 0 && p.Pieces[strong^1]&t.mainDiag == 0
+			own, opp := white, black
+			if strong == board.Black {
+				own, opp = black, white
+			}
+			return own&kings&t.mainDiag != 0 && opp&t.mainDiag == 0
 		})
 	}
 	score = max(-Limit, min(Limit, score))

@@ -18,7 +18,8 @@ func Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
 	w := paramsFor(v)
 	value := [4]int{100, 100, w.king, w.king} // by piece code: man, man, king, king
 	s := 0                                    // White's view
-	for b := p.Occupied(); b != 0; b &= b - 1 {
+	tops := p.Board64()
+	for b := tops.Occupied(); b != 0; b &= b - 1 {
 		sq := b.First()
 		col := t.Column(sq)
 		n := col.Len()
@@ -29,7 +30,7 @@ func Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
 		for k := 0; k < n; k++ {
 			sum += value[col.At(k)]
 		}
-		if p.Pieces[board.White].Has(sq) {
+		if tops.Pieces[board.White].Has(sq) {
 			s += sum
 		} else {
 			s -= sum

@@ -50,7 +50,7 @@ func walk(t *testing.T, v *board.Variant, fen string, first string, n int, keep 
 		for _, c := range ml.Slice() {
 			q := p.Play(c)
 			if c.IsCapture() || p.At(c.From) < board.WhiteKing || seen[q] || v.HasCapture(&q) ||
-				keep != 0 && q.Pieces[board.Black]&^keep != 0 {
+				keep != 0 && q.Board64().Pieces[board.Black]&^keep != 0 {
 				continue
 			}
 			seen[q] = true
@@ -173,8 +173,9 @@ func TestDrawRulesBalance(t *testing.T) {
 	if e := d.clock.Endgame(); e != board.Balance45 {
 		t.Fatalf("rule %v", e)
 	}
-	king := board.Move{From: p.KingsOf(board.White).First(), To: p.KingsOf(board.White).First()}
-	man := board.Move{From: p.Men(board.White).First(), To: p.Men(board.White).First()}
+	w := p.Board64()
+	king := board.Move{From: w.KingsOf(board.White).First(), To: w.KingsOf(board.White).First()}
+	man := board.Move{From: w.Men(board.White).First(), To: w.Men(board.White).First()}
 	capture := king
 	capture.Captured = 1 // the counters only look at the flags
 	for i := 1; i <= 59; i++ {

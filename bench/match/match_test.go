@@ -485,8 +485,8 @@ func TestMatchScoreAdjudication(t *testing.T) {
 		for _, m := range g.Moves {
 			p = p.Play(m)
 		}
-		bal := p.Pieces[board.White].Count() + 2*p.KingsOf(board.White).Count() -
-			p.Pieces[board.Black].Count() - 2*p.KingsOf(board.Black).Count()
+		bal := p.PieceCount(board.White) + 2*p.KingCount(board.White) -
+			p.PieceCount(board.Black) - 2*p.KingCount(board.Black)
 		if (g.Result == 1) != (bal >= 3) || g.Result == 0.5 {
 			t.Errorf("game %d adjudicated %v with balance %d", g.Index+1, g.Result, bal)
 		}

@@ -230,7 +230,8 @@ func TestRandomSearcher(t *testing.T) {
 		}
 	}
 	empty := mustFEN(t, v, "W:W46:B5")
-	empty.Pieces[board.White] = 0
+	s46, _ := v.Geo.Bit(46)
+	empty.Put(s46, board.Empty)
 	if r := s.Search(v, empty, nil, engine.Limits{}, nil); r.HasBest {
 		t.Error("a move in a position without pieces")
 	}

@@ -63,7 +63,7 @@ func (g *game) play(m board.Move) {
 	p := g.cur()
 	g.text = append(g.text, variant.FormatMove(p, m))
 	q := 0
-	if !m.IsCapture() && p.Kings.Has(m.From) {
+	if !m.IsCapture() && p.IsKing(m.From) {
 		q = g.quiet[len(g.quiet)-1] + 1
 	}
 	next := p.Play(m)
@@ -275,7 +275,7 @@ func toBoardPosition(p *Position) (board.Position, error) {
 // checkPlayable rejects positions in which no game can be played.
 func checkPlayable(p *board.Position) error {
 	for c := board.White; c <= board.Black; c++ {
-		if p.Pieces[c] == 0 {
+		if p.PieceCount(c) == 0 {
 			return fmt.Errorf("%s has no pieces", c)
 		}
 	}
