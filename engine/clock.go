@@ -23,18 +23,11 @@ func (t *thread) rootClock(f *frame, root *board.Position, history []board.Posit
 // stepClock sets the clock of c, reached from f by move m. Only a capture
 // or a promotion changes the material. Without a king on the board no clock
 // can start (every rule counts from a king), so while none runs the child
-// has none either: the common case costs two tests.
+// has none either: the two callers in search.go test that common case
+// themselves (f.clock zero and no king in c), since a function holding the
+// test and this call is over the inlining budget, and call stepClock only
+// when a clock may run.
 func (t *thread) stepClock(f, c *frame, m board.Move) {
-	if !c.pos.HasKing() && f.clock == (board.DrawClock{}) {
-		c.clock = board.DrawClock{}
-		return
-	}
-	t.stepClockRules(f, c, m)
-}
-
-// stepClockRules is stepClock's general case, out of line so that the
-// common case inlines.
-func (t *thread) stepClockRules(f, c *frame, m board.Move) {
 	c.clock = t.v.NextDrawClock(f.clock, &c.pos, m.Captured != 0 || m.Promote)
 }
 

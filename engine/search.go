@@ -99,7 +99,11 @@ func (t *thread) play(ply int, m board.Move) {
 		c.key = hashMove(f.key, &f.pos, m)
 		c.rev = f.nextRev(reversibleWord(&f.pos, m))
 	}
-	t.stepClock(f, c, m)
+	if f.clock == (board.DrawClock{}) && !c.pos.HasKing() {
+		c.clock = board.DrawClock{} // see stepClock
+	} else {
+		t.stepClock(f, c, m)
+	}
 	k := c.key ^ runKey(&c.pos)
 	t.keys[t.hist+ply+1] = k
 	c.ttKey = t.tableKey(c, k)
@@ -425,7 +429,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			f.pos.PlayInto(m, &c.pos)
 		}
 		c.rev = 0
-		t.stepClock(f, c, m)
+		if f.clock == (board.DrawClock{}) && !c.pos.HasKing() {
+			c.clock = board.DrawClock{} // see stepClock
+		} else {
+			t.stepClock(f, c, m)
+		}
 		s := -t.qsearch(-beta, -alpha, ply+1)
 		if t.abort {
 			return 0
