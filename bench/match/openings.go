@@ -59,10 +59,10 @@ func ReadOpenings(r io.Reader, v *board.Variant) ([]Opening, error) {
 		}
 		var out []Opening
 		for i, g := range games {
-			if g.Variant != v {
-				return nil, fmt.Errorf("openings: PDN game %d is %s, not %s", i+1, g.Variant.Name, v.Name)
+			if g.Variant() != v {
+				return nil, fmt.Errorf("openings: PDN game %d is %s, not %s", i+1, g.Variant().Name, v.Name)
 			}
-			o := Opening{Start: g.Start, Moves: g.Moves, Text: fmt.Sprintf("PDN game %d", i+1)}
+			o := Opening{Start: g.Start(), Moves: g.Moves(), Text: fmt.Sprintf("PDN game %d", i+1)}
 			if err := checkOpening(v, o); err != nil {
 				return nil, fmt.Errorf("openings: PDN game %d: %v", i+1, err)
 			}
