@@ -107,13 +107,13 @@ func testMatchE2E(t *testing.T, bin string, v *board.Variant) {
 			p = p.Play(m)
 		}
 		op := ops[0]
-		if g.Len() < len(op.Moves) || !slices.Equal(g.Moves[:len(op.Moves)], op.Moves) {
+		if g.Len() < len(op.Moves) || !slices.Equal(g.Moves()[:len(op.Moves)], op.Moves) {
 			t.Errorf("game %d does not start with the opening %q", i+1, op.Text)
 		}
 		if g.Len() <= len(op.Moves) {
 			t.Errorf("game %d: the engines played no move", i+1)
 		}
-		t.Logf("%s game %d: %d plies, %s", v.Name, i+1, len(g.Moves), g.Result)
+		t.Logf("%s game %d: %d plies, %s", v.Name, i+1, g.Len(), g.Result)
 	}
 	for _, bad := range []string{"illegal", "crash", "hang", "time forfeit", "garbage", "failed", "panic"} {
 		if strings.Contains(strings.ToLower(stderr), bad) {
