@@ -105,6 +105,9 @@ func (g *Game) Reversible() int { return g.plies[len(g.plies)-1].rev }
 // Clock is the endgame draw clock of the current position.
 func (g *Game) Clock() DrawClock { return g.plies[len(g.plies)-1].clock }
 
+// ClockAt is the endgame draw clock of At(i).
+func (g *Game) ClockAt(i int) DrawClock { return g.plies[i].clock }
+
 // History returns a copy of the positions before the current one, oldest
 // first.
 func (g *Game) History() []Position {
