@@ -33,7 +33,7 @@ type game struct {
 func newGame(number int, peer string, start board.Position, us board.Color, minutes float64, moveLimit int) *game {
 	return &game{
 		number: number, peer: peer, us: us, minutes: minutes, moveLimit: moveLimit,
-		clock: newClock(minutes, moveLimit),
+		clock:     newClock(minutes, moveLimit),
 		g:         board.NewGame(variant, start),
 		turnStart: time.Now(),
 	}
