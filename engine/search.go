@@ -97,7 +97,7 @@ func (t *thread) play(ply int, m board.Move) {
 	} else {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMove(f.key, &f.pos, m)
-		c.rev = f.nextRev(reversible(&f.pos, m))
+		c.rev = f.nextRev(f.pos.Reversible(m))
 	}
 	t.stepClock(f, c, m)
 	k := c.key ^ runKey(&c.pos)

@@ -12,18 +12,6 @@ func rot(b board.Bitboard, d int) board.Bitboard {
 	return board.Bitboard(bits.RotateLeft64(uint64(b), d))
 }
 
-// reversible reports whether m, played in p, can be undone: a king move
-// without capture. Only positions joined by such moves can repeat.
-func reversible(p *board.Position, m board.Move) bool {
-	return m.Captured == 0 && p.Kings.Has(m.From)
-}
-
-// reversibleWide is reversible for every board, Canadian's squares above
-// the word included (which Kings does not reach).
-func reversibleWide(p *board.Position, m board.Move) bool {
-	return m.Captured == 0 && p.At(m.From) >= board.WhiteKing
-}
-
 // scoreToTT converts a score relative to the root into one relative to the
 // node at ply, as stored in the table: a win in n plies from here is the
 // same entry whatever path led here.

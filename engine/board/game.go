@@ -131,9 +131,13 @@ func (g *Game) Clone() *Game {
 // Reversible reports whether m, played in p, can be undone: a king move
 // without capture (on every board: Canadian's kings above the word too).
 // Only positions joined by such moves can repeat, and the king-move draw
-// rules count them.
+// rules count them. The search calls it at every node: the origin holds a
+// piece, so the king bit alone tells.
 func (p *Position) Reversible(m Move) bool {
-	return m.Captured == 0 && p.At(m.From) >= WhiteKing
+	if m.From >= 64 {
+		return m.Captured == 0 && p.high[2]&(1<<uint(m.From-64)) != 0
+	}
+	return m.Captured == 0 && p.Kings.Has(m.From)
 }
 
 // Play plays m, which must be legal in the current position: an illegal
