@@ -259,13 +259,7 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 			}
 			hist := g.History()
 			lim := engine.Limits{Depth: max(spec.Depth, 1)}
-			if v.Columns {
-				towers := make([]board.Towers, 0, g.Len()+1)
-				for i := 0; i <= g.Len(); i++ {
-					towers = append(towers, *g.TowersAt(i))
-				}
-				lim.Columns = &engine.Columns{Towers: towers}
-			}
+			lim.Columns = engine.GameColumns(g)
 			s.NewGame()
 			r := s.Search(v, n.pos, hist, lim, nil)
 			if !r.HasBest {

@@ -65,7 +65,7 @@ func (s *Session) cmdGo(l Line) {
 		lim.NoBook = true
 	}
 
-	v, root := s.variant, s.root
+	v, root := s.variant, *s.game.Position()
 	var ml board.MoveList
 	v.Generate(&root, &ml)
 	if ml.N == 0 {
@@ -75,12 +75,12 @@ func (s *Session) cmdGo(l Line) {
 	s.applyOptions()
 
 	multi, numbering := s.engineOpts.MultiPV > 1, s.numbering
-	history := append([]board.Position(nil), s.history...)
+	history := s.game.History()
 	run := &running{result: make(chan engine.Result, 1), root: root}
 	run.ponder.pondering = lim.Ponder
-	if v.Columns && len(s.towers) > 0 {
-		lim.Columns = &engine.Columns{Towers: append([]board.Towers(nil), s.towers...)}
-		run.towers = s.towers[len(s.towers)-1]
+	if v.Columns {
+		lim.Columns = engine.GameColumns(s.game)
+		run.towers = *s.game.Towers()
 	}
 	s.search = run
 	go func() {
