@@ -285,7 +285,7 @@ func (g *game) engineMove(answer bool) {
 		g.printf("  (book, score %s at depth %d)", scoreText(res.Score), res.Depth)
 	} else if last.Depth > 0 {
 		g.printf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
-			time.Since(start).Seconds(), g.pvText(last.PV))
+			time.Since(start).Seconds(), pvText(g.game, last.PV))
 	}
 	g.printf("\n")
 	g.play(res.Best, answer)
@@ -300,21 +300,6 @@ func containsMove(moves []board.Move, m board.Move) bool {
 		}
 	}
 	return false
-}
-
-// pvText writes a principal variation in the variant's notation, stopping
-// at the first move that is not legal (a PV from an older iteration).
-func (g *game) pvText(pv []board.Move) string {
-	line := g.game.Clone()
-	var parts []string
-	for _, m := range pv {
-		text := g.v.FormatMove(line.Position(), m)
-		if line.Play(m) != nil {
-			break
-		}
-		parts = append(parts, text)
-	}
-	return strings.Join(parts, " ")
 }
 
 // scoreText shows a score in men from the engine's side, or a win in plies.
