@@ -48,7 +48,7 @@ func perftCmd(args []string) error {
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
 		pr := newProgress()
-		res := v.DivideTowers(*g.Position(), g.Towers(), d, keep, *threads, func(done, total int, nodes uint64) {
+		res := g.Divide(d, keep, *threads, func(done, total int, nodes uint64) {
 			pr.update(done, total, nodes, "leaves")
 		})
 		pr.finish()
