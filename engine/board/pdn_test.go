@@ -376,7 +376,7 @@ func gameOf(t testing.TB, v *Variant, start Position, moves []Move) *Game {
 
 func TestGameOfIllegal(t *testing.T) {
 	bad := Move{From: 0, To: 1}
-	if g, err := GameOf(International, International.Start(), []Move{bad}); err == nil || !strings.Contains(err.Error(), "move 1 (1-2) is not legal") {
+	if g, err := GameOf(International, International.Start(), []Move{bad}); err == nil || !strings.Contains(err.Error(), "move 1: (1-2) is not legal") {
 		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
 	}
 }
