@@ -52,6 +52,19 @@ type Columns struct {
 	Towers []board.Towers
 }
 
+// GameColumns are the Columns of every position of g, for a search of its
+// current position with g.History() (nil for a variant without columns).
+func GameColumns(g *board.Game) *Columns {
+	if !g.Variant().Columns {
+		return nil
+	}
+	towers := make([]board.Towers, g.Len()+1)
+	for i := range towers {
+		towers[i] = *g.TowersAt(i)
+	}
+	return &Columns{Towers: towers}
+}
+
 // DefaultHashMB is the transposition table size when Options leave it
 // unset.
 const DefaultHashMB = 64

@@ -138,7 +138,7 @@ func TestBashniSelfPlay(t *testing.T) {
 		if findMove(&ml, r.Best) < 0 {
 			t.Fatalf("%s: illegal move %+v", v.TowersFEN(&p, &tw), r.Best)
 		}
-		if reversible(&p, r.Best) {
+		if p.Reversible(r.Best) {
 			rev++
 		} else {
 			rev = 0

@@ -55,7 +55,7 @@ func TestCanadianRules(t *testing.T) {
 		if m.From < 64 {
 			t.Fatalf("K67 is not above the word (frame square %d)", m.From)
 		}
-		if !reversible(&p, m) {
+		if !p.Reversible(m) {
 			t.Errorf("king move %s is not reversible", v.FormatMove(&p, m))
 		}
 	}

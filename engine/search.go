@@ -97,7 +97,7 @@ func (t *thread) play(ply int, m board.Move) {
 	} else {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMove(f.key, &f.pos, m)
-		c.rev = f.nextRev(reversibleWord(&f.pos, m))
+		c.rev = f.nextRev(f.pos.Reversible(m))
 	}
 	if f.clock == (board.DrawClock{}) && !c.pos.HasKing() {
 		c.clock = board.DrawClock{} // see stepClock

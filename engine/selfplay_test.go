@@ -54,7 +54,7 @@ type gameLine struct {
 // counters, or "" if it is not: the king-moves counter, or the same
 // position v.Draw.Repetitions times.
 func (g *gameLine) play(m board.Move) string {
-	if reversible(&g.p, m) {
+	if g.p.Reversible(m) {
 		g.rev++
 	} else {
 		g.rev = 0

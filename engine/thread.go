@@ -141,7 +141,7 @@ func (t *thread) playSpecial(ply int, m board.Move) {
 		f.pos.PlayInto(m, &c.pos)
 		c.key = hashMoveWide(f.key, &f.pos, m)
 	}
-	c.rev = f.nextRev(reversible(&f.pos, m))
+	c.rev = f.nextRev(f.pos.Reversible(m))
 }
 
 // nextRev is the child's count of plies since the last irreversible move,

@@ -12,19 +12,6 @@ func rot(b board.Bitboard, d int) board.Bitboard {
 	return board.Bitboard(bits.RotateLeft64(uint64(b), d))
 }
 
-// reversible reports whether m, played in p, can be undone: a king move
-// without capture. Only positions joined by such moves can repeat.
-func reversible(p *board.Position, m board.Move) bool {
-	return m.Captured == 0 && p.IsKing(m.From)
-}
-
-// reversibleWord is reversible for play's path, the boards that fit in a
-// word: it tests one word.
-func reversibleWord(p *board.Position, m board.Move) bool {
-	_, _, kings := p.Words()
-	return m.Captured == 0 && kings.Has(m.From)
-}
-
 // scoreToTT converts a score relative to the root into one relative to the
 // node at ply, as stored in the table: a win in n plies from here is the
 // same entry whatever path led here.

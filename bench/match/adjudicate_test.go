@@ -66,14 +66,13 @@ func walk(t *testing.T, v *board.Variant, fen string, first string, n int, keep 
 	if !dfs(p) {
 		t.Fatalf("%s: no line of %d quiet king moves", fen, n)
 	}
-	d := newDrawRules(v, start)
-	p = start
+	g := board.NewGame(v, start)
 	for i, m := range line {
-		q := p.Play(m)
-		why := d.push(&p, m, &q)
-		p = q
-		if why != "" {
-			return i + 1, why
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if s := g.Status(); s.Over {
+			return i + 1, s.Reason
 		}
 	}
 	return 0, ""
@@ -146,55 +145,19 @@ func TestDrawRulesRepetition(t *testing.T) {
 		{board.Canadian, "W:WK67,K72:BK1,K6", []string{"72-66", "1-7", "66-72", "7-1"}},
 	} {
 		v := c.v
-		p := mustFEN(t, v, c.fen)
-		d := newDrawRules(v, p)
+		g := board.NewGame(v, mustFEN(t, v, c.fen))
 		for ply := 1; ply <= 8; ply++ {
-			m, err := v.ParseMove(&p, c.seq[(ply-1)%4])
+			m, err := v.ParseMove(g.Position(), c.seq[(ply-1)%4])
 			if err != nil {
 				t.Fatal(err)
 			}
-			q := p.Play(m)
-			why := d.push(&p, m, &q)
-			p = q
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			why := g.Status().Reason
 			if (why != "") != (ply == 8) || (ply == 8 && why != "3-fold repetition") {
 				t.Fatalf("%s ply %d: %q", v.Name, ply, why)
 			}
-		}
-	}
-}
-
-// TestDrawRulesBalance checks the clock of Russian 7.2.6 with the other
-// rules switched off: man moves do not reset it, captures do.
-func TestDrawRulesBalance(t *testing.T) {
-	v := *board.Russian
-	v.Draw = board.DrawRules{Endgames: board.IDFEndgames}
-	p := mustFEN(t, &v, "W:WKa1,c3:BKh8,f6")
-	d := newDrawRules(&v, p)
-	if e := d.clock.Endgame(); e != board.Balance45 {
-		t.Fatalf("rule %v", e)
-	}
-	w := p.Board64()
-	king := board.Move{From: w.KingsOf(board.White).First(), To: w.KingsOf(board.White).First()}
-	man := board.Move{From: w.Men(board.White).First(), To: w.Men(board.White).First()}
-	capture := king
-	capture.Captured = 1 // the counters only look at the flags
-	for i := 1; i <= 59; i++ {
-		m := king
-		if i%3 == 0 {
-			m = man
-		}
-		if i == 20 {
-			m = capture
-		}
-		if why := d.push(&p, m, &p); why != "" {
-			t.Fatalf("ply %d: %q", i, why)
-		}
-	}
-	// The capture at ply 20 restarted the 60-ply clock: ply 80 ends it.
-	for i := 60; i <= 80; i++ {
-		why := d.push(&p, king, &p)
-		if (why != "") != (i == 80) || i == 80 && !strings.Contains(why, "30-move rule") {
-			t.Fatalf("ply %d: %q", i, why)
 		}
 	}
 }

@@ -159,7 +159,7 @@ func TestMatchDXP(t *testing.T) {
 		g := games[round-1]
 		w, _ := parseResult(p.Result)
 		if tags["White"] != cfg.Engines[g.White].Name || tags["Black"] != cfg.Engines[g.Black].Name ||
-			p.Start != g.Start || !movesEqual(p.Moves, g.Moves) || w != g.Result ||
+			p.Start() != g.Start || !movesEqual(p.Moves(), g.Moves) || w != g.Result ||
 			tags["TimeControl"] != "6+0" || tags["Termination"] != g.Reason {
 			t.Errorf("game %d does not read back: %+v", round, tags)
 		}

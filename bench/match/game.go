@@ -57,37 +57,26 @@ func (w *worker) play(idx int) (*Game, error) {
 		eng[c] = e
 	}
 
-	rules := newDrawRules(v, op.Start)
-	pos := op.Start
-	var tow board.Towers // Bashni: the pieces under pos's tops
+	// The game applies the variant's goal and draw rules (board.Game.Status).
+	game, err := board.GameOf(v, op.Start, op.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("opening %d: %v", oi+1, err)
+	}
 	var hubMoves []string
 	for _, m := range op.Moves {
-		q, qt := v.Next(&pos, &tow, m)
-		rules.pushColumns(&pos, m, &q, &qt)
 		hubMoves = append(hubMoves, v.FormatHubMove(m))
-		pos, tow = q, qt
 	}
 	clocks := [2]clock{newClock(r.cfg.TC), newClock(r.cfg.TC)}
 	scores := scoreTracker{a: r.cfg.Adjudicate}
-	var ml board.MoveList
+	// The opening's own end is not checked: checkOpening leaves the side to
+	// move a legal move, and draw rules count from the engines' moves on.
 	for {
-		v.Generate(&pos, &ml)
-		if over, moverWins := v.Outcome(&pos, &ml); over {
-			// The side to move has no piece or no move; the goal says
-			// who has won.
-			loser := pos.Side
-			if moverWins {
-				loser = loser.Opponent()
+		pos := game.Position()
+		if s := game.Status(); s.Over && (s.Draw == board.NotDrawn || game.Len() > len(op.Moves)) {
+			if s.Draw != board.NotDrawn {
+				return finish(0.5, "draw: "+s.Reason)
 			}
-			white := 1.0
-			if loser == board.White {
-				white = 0
-			}
-			why := fmt.Sprintf("%s has no move", pos.Side)
-			if v.ForeignMoves && pos.PieceCount(loser) == 0 {
-				why = fmt.Sprintf("%s has no pieces", loser)
-			}
-			return finish(white, why)
+			return finish(s.White(), s.Reason)
 		}
 		select {
 		case <-r.abort:
@@ -117,29 +106,18 @@ func (w *worker) play(idx int) (*Game, error) {
 		if due > 0 && rep.Elapsed > due {
 			g.late(side, rep.Elapsed-due)
 		}
-		m, err := v.ParseHubMove(&pos, rep.Move)
-		if err != nil {
-			return lose(side, e.fail(Illegal, fmt.Sprintf("move=%q in %s: %v", rep.Move, v.FEN(&pos), err)))
+		m, err := v.ParseHubMove(pos, rep.Move)
+		if err == nil {
+			err = game.Play(m)
 		}
-		q, qt := v.Next(&pos, &tow, m)
+		if err != nil {
+			return lose(side, e.fail(Illegal, fmt.Sprintf("move=%q in %s: %v", rep.Move, v.FEN(pos), err)))
+		}
 		g.Moves = append(g.Moves, m)
 		hubMoves = append(hubMoves, v.FormatHubMove(m))
-		why := rules.pushColumns(&pos, m, &q, &qt)
-		pos, tow = q, qt
-		if v.Goal == board.Breakthrough && m.Promote {
-			white := 1.0
-			if side == board.Black {
-				white = 0
-			}
-			return finish(white, fmt.Sprintf("%s crowned a king", side))
-		}
-		// A move that leaves the opponent without a move wins even when it
-		// also completes a draw counter (variants.md 7.4).
-		v.Generate(&pos, &ml)
-		if why != "" && ml.N > 0 {
-			return finish(0.5, "draw: "+why)
-		}
-		if white, ok := scores.push(rep.Score, rep.HasInfo, side, len(g.Moves)); ok && ml.N > 0 {
+		// A game over by rule is decided at the top of the loop, before
+		// the score adjudication.
+		if white, ok := scores.push(rep.Score, rep.HasInfo, side, len(g.Moves)); ok && !game.Status().Over {
 			return finish(white, fmt.Sprintf("adjudication: scores over %d plies", r.cfg.Adjudicate.Plies))
 		}
 	}

@@ -43,9 +43,9 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 		if c := lim.Columns; v.Columns && c != nil && len(c.Towers) == len(chain) {
 			towers = c.Towers
 		}
-		if ms, ok := linkPositions(v, chain, towers); ok {
+		if g, ok := board.LinkGame(v, chain, towers); ok {
 			start = history[0]
-			for _, m := range ms {
+			for _, m := range g.Moves() {
 				moves = append(moves, v.FormatHubMove(m))
 			}
 		}
@@ -75,35 +75,6 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 		info(engine.Info{Depth: r.Depth, Score: res.Score, Time: r.Elapsed, PV: []board.Move{m}})
 	}
 	return res
-}
-
-// linkPositions finds the moves between consecutive positions. Bashni's
-// moves are played with their columns, from none in chain[0] (a Hub
-// position has no room for them); towers, if not nil, are the chain's
-// columns, which then must match too (two orders of the same captures can
-// leave the same tops over other pieces).
-func linkPositions(v *board.Variant, chain []board.Position, towers []board.Towers) ([]board.Move, bool) {
-	var out []board.Move
-	var ml board.MoveList
-	var t board.Towers
-	if towers != nil && towers[0] != t {
-		return nil, false
-	}
-	for i := 0; i+1 < len(chain); i++ {
-		v.Generate(&chain[i], &ml)
-		found := false
-		for _, m := range ml.Slice() {
-			q, qt := v.Next(&chain[i], &t, m)
-			if q == chain[i+1] && (towers == nil || qt == towers[i+1]) {
-				out, found, t = append(out, m), true, qt
-				break
-			}
-		}
-		if !found {
-			return nil, false
-		}
-	}
-	return out, true
 }
 
 // posLine is the Hub pos command for a start position and the moves after it.

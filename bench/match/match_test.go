@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -155,7 +154,7 @@ func TestMatchReproducibleAndPDN(t *testing.T) {
 				fmt.Sscan(tags["Round"], &idx)
 				g := b[idx-1]
 				w, _ := parseResult(pg.Result)
-				if pg.Variant != v || !movesEqual(pg.Moves, g.Moves) || w != g.Result ||
+				if pg.Variant() != v || !movesEqual(pg.Moves(), g.Moves) || w != g.Result ||
 					tags["White"] != cfg.Engines[g.White].Name || tags["Black"] != cfg.Engines[g.Black].Name ||
 					tags["GameType"] != fmt.Sprint(v.GameType) || tags["TimeControl"] != "depth=2" ||
 					tags["Event"] != "damka match" || tags["Termination"] != g.Reason {
@@ -183,7 +182,7 @@ func TestMatchFENOpeningsInPDN(t *testing.T) {
 	if err != nil || len(games) != 2 {
 		t.Fatalf("%d games, %v", len(games), err)
 	}
-	if games[0].Start != op.Start || !strings.Contains(string(data), "[FEN \"") {
+	if games[0].Start() != op.Start || !strings.Contains(string(data), "[FEN \"") {
 		t.Error("the FEN opening is not in the PDN")
 	}
 }
@@ -550,9 +549,8 @@ func TestMatchStavropol(t *testing.T) {
 	_, games = runCollect(t, context.Background(), Config{Variant: v, Engines: engines,
 		Games: 2, TC: TimeControl{Depth: 2}, Openings: openingSuite(t, v, 1), MaxPlies: 300})
 	for _, g := range games {
-		// WritePDN checks every move against the legal ones.
-		pg := &board.Game{Variant: v, Start: g.Start, Moves: g.Moves, Result: "*"}
-		if err := pg.WritePDN(io.Discard); err != nil {
+		// GameOf checks every move against the legal ones.
+		if _, err := board.GameOf(v, g.Start, g.Moves); err != nil {
 			t.Fatalf("game %d: %v", g.Index+1, err)
 		}
 		p := g.Start
@@ -614,7 +612,7 @@ func TestMatchCanadian(t *testing.T) {
 			t.Fatalf("%s: %d games read back from the PDN, want %d: %v", c.name, len(read), len(games), err)
 		}
 		for i, g := range games {
-			if read[i].Variant != v || read[i].Start != g.Start || !movesEqual(read[i].Moves, g.Moves) {
+			if read[i].Variant() != v || read[i].Start() != g.Start || !movesEqual(read[i].Moves(), g.Moves) {
 				t.Errorf("%s: game %d does not read back from the PDN", c.name, g.Index+1)
 			}
 			p := g.Start

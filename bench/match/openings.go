@@ -30,14 +30,10 @@ func (o Opening) Position() board.Position {
 	return p
 }
 
-// PositionIn is Position by the rules of v: with Bashni's columns, which
-// the opening's moves build (its start has none), and their towers.
-func (o Opening) PositionIn(v *board.Variant) (board.Position, board.Towers) {
-	p, t := o.Start, board.Towers{}
-	for _, m := range o.Moves {
-		p, t = v.Next(&p, &t, m)
-	}
-	return p, t
+// Game is the opening as a game of v (with Bashni's columns, which the
+// opening's moves build: its start has none); an illegal move is an error.
+func (o Opening) Game(v *board.Variant) (*board.Game, error) {
+	return board.GameOf(v, o.Start, o.Moves)
 }
 
 // ReadOpenings reads an openings file for variant v. Each non-blank line
@@ -59,10 +55,10 @@ func ReadOpenings(r io.Reader, v *board.Variant) ([]Opening, error) {
 		}
 		var out []Opening
 		for i, g := range games {
-			if g.Variant != v {
-				return nil, fmt.Errorf("openings: PDN game %d is %s, not %s", i+1, g.Variant.Name, v.Name)
+			if g.Variant() != v {
+				return nil, fmt.Errorf("openings: PDN game %d is %s, not %s", i+1, g.Variant().Name, v.Name)
 			}
-			o := Opening{Start: g.Start, Moves: g.Moves, Text: fmt.Sprintf("PDN game %d", i+1)}
+			o := Opening{Start: g.Start(), Moves: g.Moves(), Text: fmt.Sprintf("PDN game %d", i+1)}
 			if err := checkOpening(v, o); err != nil {
 				return nil, fmt.Errorf("openings: PDN game %d: %v", i+1, err)
 			}
@@ -103,18 +99,20 @@ func ParseOpening(v *board.Variant, line string) (Opening, error) {
 		}
 		o.Start = p
 	} else {
-		p, tw := o.Start, board.Towers{}
+		g := board.NewGame(v, o.Start)
 		for _, w := range strings.Fields(line) {
 			w = stripMoveNumber(w)
 			if w == "" || w == "*" {
 				continue
 			}
-			m, err := v.ParseMove(&p, w)
+			m, err := v.ParseMove(g.Position(), w)
+			if err == nil {
+				err = g.Play(m)
+			}
 			if err != nil {
 				return o, fmt.Errorf("move %d: %v", len(o.Moves)+1, err)
 			}
 			o.Moves = append(o.Moves, m)
-			p, tw = v.Next(&p, &tw, m)
 		}
 	}
 	return o, checkOpening(v, o)
@@ -134,7 +132,11 @@ func stripMoveNumber(w string) string {
 }
 
 func checkOpening(v *board.Variant, o Opening) error {
-	p, _ := o.PositionIn(v)
+	g, err := o.Game(v)
+	if err != nil {
+		return err
+	}
+	p := *g.Position()
 	var ml board.MoveList
 	v.Generate(&p, &ml)
 	if ml.N == 0 {
@@ -156,11 +158,12 @@ func FormatOpening(v *board.Variant, o Opening) string {
 	if o.Start != v.Start() {
 		// A FEN plus moves has no one-line form here: write the position
 		// the moves lead to.
-		p, tw := o.PositionIn(v)
-		return v.TowersFEN(&p, &tw)
+		if g, err := o.Game(v); err == nil {
+			return g.FEN()
+		}
 	}
 	var sb strings.Builder
-	p, tw := o.Start, board.Towers{}
+	g := board.NewGame(v, o.Start)
 	for i, m := range o.Moves {
 		if i%2 == 0 {
 			if i > 0 {
@@ -170,8 +173,10 @@ func FormatOpening(v *board.Variant, o Opening) string {
 		} else {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(v.FormatMove(&p, m))
-		p, tw = v.Next(&p, &tw, m)
+		sb.WriteString(v.FormatMove(g.Position(), m))
+		if g.Play(m) != nil {
+			break // not an opening of v: checkOpening says why
+		}
 	}
 	return sb.String()
 }
@@ -213,6 +218,12 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 		tow   board.Towers // Bashni: pos's columns
 		moves []board.Move
 	}
+	// seenKey is a position for the merge of transpositions: the board and,
+	// in Bashni, the pieces under the tops (zero elsewhere).
+	type seenKey struct {
+		pos board.Position
+		tow board.Towers
+	}
 	level := []node{{pos: v.Start()}}
 	var ml board.MoveList
 	for ply := 0; ply < spec.Plies; ply++ {
@@ -242,17 +253,13 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 		}
 		sc := Scored{Opening: Opening{Start: v.Start(), Moves: n.moves}}
 		if s != nil {
-			var hist []board.Position
-			var towers []board.Towers // Bashni
-			p, tw := v.Start(), board.Towers{}
-			for _, m := range n.moves {
-				hist, towers = append(hist, p), append(towers, tw)
-				p, tw = v.Next(&p, &tw, m)
+			g, err := board.GameOf(v, v.Start(), n.moves)
+			if err != nil {
+				return nil, err
 			}
+			hist := g.History()
 			lim := engine.Limits{Depth: max(spec.Depth, 1)}
-			if v.Columns {
-				lim.Columns = &engine.Columns{Towers: append(towers, tw)}
-			}
+			lim.Columns = engine.GameColumns(g)
 			s.NewGame()
 			r := s.Search(v, n.pos, hist, lim, nil)
 			if !r.HasBest {

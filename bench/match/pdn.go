@@ -49,7 +49,7 @@ func parseResult(s string) (float64, bool) {
 // Round (the game number, which --resume reads back), White, Black, Result,
 // GameType and FEN (both written by WritePDN), Variant, TimeControl,
 // Termination and Opening (the opening's index in the suite, 1-based).
-func (r *runner) gamePDN(g *Game) *board.Game {
+func (r *runner) gamePDN(g *Game) (*board.Game, error) {
 	cfg := r.cfg
 	tags := []board.Tag{
 		{Name: "Event", Value: cfg.Event},
@@ -65,13 +65,12 @@ func (r *runner) gamePDN(g *Game) *board.Game {
 		{Name: "Termination", Value: g.Reason},
 		{Name: "Opening", Value: strconv.Itoa(g.Opening + 1)},
 	}
-	return &board.Game{
-		Tags:    tags,
-		Variant: cfg.Variant,
-		Start:   g.Start,
-		Moves:   g.Moves,
-		Result:  resultText(cfg.Variant, g.Result),
+	pg, err := board.GameOf(cfg.Variant, g.Start, g.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("pdn: %v", err)
 	}
+	pg.Tags, pg.Result = tags, resultText(cfg.Variant, g.Result)
+	return pg, nil
 }
 
 // pdnFile appends finished games to the --pdn file.
@@ -155,15 +154,15 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 		}
 		seen[idx] = true
 		wi, bi, oi := r.sched.at(idx)
-		if g.Variant != r.cfg.Variant {
-			return nil, fmt.Errorf("resume: %s: game %d is %s, the match is %s", path, n, g.Variant.Name, r.cfg.Variant.Name)
+		if g.Variant() != r.cfg.Variant {
+			return nil, fmt.Errorf("resume: %s: game %d is %s, the match is %s", path, n, g.Variant().Name, r.cfg.Variant.Name)
 		}
 		if tag("White") != r.cfg.Engines[wi].Name || tag("Black") != r.cfg.Engines[bi].Name {
 			return nil, fmt.Errorf("resume: %s: game %d (Round %d) is %s vs %s, this match plays %s vs %s there",
 				path, n, round, tag("White"), tag("Black"), r.cfg.Engines[wi].Name, r.cfg.Engines[bi].Name)
 		}
 		op := r.openings[oi]
-		if g.Start != op.Start || len(g.Moves) < len(op.Moves) || !movesEqual(g.Moves[:len(op.Moves)], op.Moves) {
+		if g.Start() != op.Start || len(g.Moves()) < len(op.Moves) || !movesEqual(g.Moves()[:len(op.Moves)], op.Moves) {
 			return nil, fmt.Errorf("resume: %s: game %d (Round %d) did not start from opening %d of this match (different openings file?)",
 				path, n, round, oi+1)
 		}

@@ -375,7 +375,11 @@ func (r *runner) record(g *Game) {
 		return
 	}
 	if r.pdn != nil {
-		if err := r.pdn.appendGame(r.gamePDN(g)); err != nil {
+		pg, err := r.gamePDN(g)
+		if err == nil {
+			err = r.pdn.appendGame(pg)
+		}
+		if err != nil {
 			r.fatal = fmt.Errorf("writing %s: %v", r.cfg.PDN, err)
 			r.stop()
 			return

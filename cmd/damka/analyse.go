@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"damka/engine"
-	"damka/engine/board"
 )
 
 func init() {
@@ -27,10 +26,11 @@ func analyseCmd(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	v, p, tw, err := positionTowers(*variant, *fen)
+	g, err := gameFlags(*variant, *fen)
 	if err != nil {
 		return err
 	}
+	v, p := g.Variant(), *g.Position()
 	switch {
 	case *depth < 0 || *depth > 100:
 		return usagef("depth must be between 1 and 100, not %d", *depth)
@@ -61,10 +61,8 @@ func analyseCmd(args []string) error {
 	default:
 		lim = engine.Limits{Depth: 12}
 	}
-	if v.Columns {
-		lim.Columns = &engine.Columns{Towers: []board.Towers{tw}}
-	}
-	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, v.TowersFEN(&p, &tw))
+	lim.Columns = engine.GameColumns(g)
+	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, g.FEN())
 	r := e.Search(v, p, nil, lim, func(in engine.Info) {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "depth=%d", in.Depth)
@@ -73,7 +71,7 @@ func analyseCmd(args []string) error {
 		}
 		fmt.Fprintf(&sb, " score=%s nodes=%d nps=%.0f time=%.3f tbhits=%d pv=%s",
 			engine.FormatScore(in.Score), in.Nodes, float64(in.Nodes)/max(in.Time.Seconds(), 1e-9),
-			in.Time.Seconds(), in.TBHits, pvText(v, p, tw, in.PV))
+			in.Time.Seconds(), in.TBHits, pvText(g, in.PV))
 		fmt.Println(sb.String())
 	})
 	for _, err := range r.TableDamage {
@@ -89,20 +87,10 @@ func analyseCmd(args []string) error {
 	}
 	line := "bestmove=" + v.FormatMove(&p, r.Best)
 	if r.HasPonder {
-		q, _ := v.Next(&p, &tw, r.Best)
-		line += " ponder=" + v.FormatMove(&q, r.Ponder)
+		if after := g.Clone(); after.Play(r.Best) == nil {
+			line += " ponder=" + v.FormatMove(after.Position(), r.Ponder)
+		}
 	}
 	fmt.Printf("%s score=%s depth=%d nodes=%d time=%.3f\n", line, engine.FormatScore(r.Score), r.Depth, r.Nodes, r.Time.Seconds())
 	return nil
-}
-
-// pvText writes a line of moves in the variant's notation, each move
-// written in the position it is played from.
-func pvText(v *board.Variant, p board.Position, tw board.Towers, pv []board.Move) string {
-	parts := make([]string, len(pv))
-	for i, m := range pv {
-		parts[i] = v.FormatMove(&p, m)
-		p, tw = v.Next(&p, &tw, m)
-	}
-	return strings.Join(parts, " ")
 }

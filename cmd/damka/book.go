@@ -262,10 +262,11 @@ func bookProbe(args []string) error {
 		}
 		v = bv
 	}
-	_, p, err := position(v.Name, *fen)
+	g, err := gameFlags(v.Name, *fen)
 	if err != nil {
 		return err
 	}
+	p := *g.Position()
 	fmt.Printf("book probe variant=%s fen=%s\n", v.Name, v.FEN(&p))
 	es := b.Moves(v, p)
 	if len(es) == 0 {

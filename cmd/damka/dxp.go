@@ -140,8 +140,11 @@ func dxpCmd(args []string) error {
 			tally.Add(r)
 			fmt.Println(r)
 			logger.Print(r.Progress(tally))
-			if g := r.PDN("damka dxp", site, *name); g != nil && pdn != nil {
-				if err := match.AppendPDN(pdn, g); err != nil {
+			if g, err := r.PDN("damka dxp", site, *name); (g != nil || err != nil) && pdn != nil {
+				if err == nil {
+					err = match.AppendPDN(pdn, g)
+				}
+				if err != nil {
 					logger.Printf("--pdn %s: game %d not written: %v", *pdnPath, r.Number, err)
 				}
 			}

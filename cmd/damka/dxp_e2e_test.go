@@ -342,10 +342,10 @@ func checkDXPRecords(t *testing.T, theirs []dxp.GameResult, stderr, pdnPath, us,
 		if tags["White"] != white || tags["Black"] != black || tags["Round"] != strconv.Itoa(i+1) {
 			t.Errorf("PDN game %d: tags %v, want White %q, Black %q, Round %d", i+1, tags, white, black, i+1)
 		}
-		if len(g.Moves) != r.Plies() {
-			t.Errorf("PDN game %d: %d moves, the peer saw %d", i+1, len(g.Moves), r.Plies())
+		if g.Len() != r.Plies() {
+			t.Errorf("PDN game %d: %d moves, the peer saw %d", i+1, g.Len(), r.Plies())
 		}
-		for j, m := range g.Moves {
+		for j, m := range g.Moves() {
 			if j < len(r.Played) && m != r.Played[j] {
 				t.Errorf("PDN game %d ply %d differs from the game played", i+1, j+1)
 				break

@@ -241,10 +241,11 @@ func egdbProbe(args []string) error {
 	if *fen == "" {
 		return usagef("--fen is required")
 	}
-	v, p, err := position(*variant, *fen)
+	g, err := gameFlags(*variant, *fen)
 	if err != nil {
 		return err
 	}
+	v, p := g.Variant(), *g.Position()
 	db, _, err := openTables(*dir, v)
 	if err != nil {
 		return err

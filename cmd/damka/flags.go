@@ -50,38 +50,37 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// position resolves --variant and --fen, for the commands that cannot
-// carry Bashni's columns (ParseFEN refuses a FEN with them).
-func position(variant, fen string) (*board.Variant, board.Position, error) {
+// gameFlags resolves --variant and --fen into a game starting there (with
+// Bashni's columns, "W:Wa1(wbb):Bd6").
+func gameFlags(variant, fen string) (*board.Game, error) {
 	v, err := board.Lookup(variant)
 	if err != nil {
-		return nil, board.Position{}, usagef("%v", err)
+		return nil, usagef("%v", err)
 	}
 	if fen == "" || fen == "start" {
-		return v, v.Start(), nil
+		return board.NewGame(v, v.Start()), nil
 	}
-	p, err := v.ParseFEN(fen)
+	g, err := board.ParseGame(v, fen)
 	if err != nil {
-		return nil, board.Position{}, usagef("%s", clipQuoted(err.Error()))
+		return nil, usagef("%s", clipQuoted(err.Error()))
 	}
-	return v, p, nil
+	return g, nil
 }
 
-// positionTowers is position with Bashni's columns ("W:Wa1(wbb):Bd6"):
-// the towers are empty for every other variant.
-func positionTowers(variant, fen string) (*board.Variant, board.Position, board.Towers, error) {
-	v, err := board.Lookup(variant)
-	if err != nil {
-		return nil, board.Position{}, board.Towers{}, usagef("%v", err)
+// pvText writes a line of moves from g's position in the variant's
+// notation, each in the position it is played from, stopping at the first
+// move that is not legal (a PV from an older iteration).
+func pvText(g *board.Game, pv []board.Move) string {
+	line := g.Clone()
+	var parts []string
+	for _, m := range pv {
+		text := g.Variant().FormatMove(line.Position(), m)
+		if line.Play(m) != nil {
+			break
+		}
+		parts = append(parts, text)
 	}
-	if fen == "" || fen == "start" {
-		return v, v.Start(), board.Towers{}, nil
-	}
-	p, t, err := v.ParseTowersFEN(fen)
-	if err != nil {
-		return nil, board.Position{}, board.Towers{}, usagef("%s", clipQuoted(err.Error()))
-	}
-	return v, p, t, nil
+	return strings.Join(parts, " ")
 }
 
 // tableFlags adds --egdb DIR, --no-egdb and --egdb-cache MB to fs; the returned function,

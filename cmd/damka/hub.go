@@ -35,10 +35,11 @@ func hubCmd(args []string) error {
 	if err := parseFlags(fs, known); err != nil {
 		return err
 	}
-	v, _, err := position(*variant, "")
+	g, err := gameFlags(*variant, "")
 	if err != nil {
 		return err
 	}
+	v := g.Variant()
 	if err := cmp.Or(checkThreads(*threads), checkHash(*hashMB)); err != nil {
 		return err
 	}

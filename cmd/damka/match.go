@@ -278,8 +278,11 @@ func matchOpeningsCmd(args []string) error {
 	for _, o := range suite {
 		text := o.Text
 		if *fenOut {
-			p, tw := o.PositionIn(v)
-			text = v.TowersFEN(&p, &tw)
+			g, err := o.Game(v)
+			if err != nil {
+				return err
+			}
+			text = g.FEN()
 		}
 		if o.Searched {
 			text += fmt.Sprintf("   # %+.2f", float64(o.Score)/100)

@@ -93,12 +93,12 @@ func testMatchE2E(t *testing.T, bin string, v *board.Variant) {
 		t.Fatalf("%d games in the PDN, want 2: %v", len(read), err)
 	}
 	for i, g := range read {
-		if g.Variant != v {
-			t.Errorf("game %d is %s", i+1, g.Variant.Name)
+		if g.Variant() != v {
+			t.Errorf("game %d is %s", i+1, g.Variant().Name)
 		}
 		// The engines' moves: every one legal, the opening's first.
-		p := g.Start
-		for j, m := range g.Moves {
+		p := g.Start()
+		for j, m := range g.Moves() {
 			var ml board.MoveList
 			v.Generate(&p, &ml)
 			if !slices.Contains(ml.Slice(), m) {
@@ -107,13 +107,13 @@ func testMatchE2E(t *testing.T, bin string, v *board.Variant) {
 			p = p.Play(m)
 		}
 		op := ops[0]
-		if len(g.Moves) < len(op.Moves) || !slices.Equal(g.Moves[:len(op.Moves)], op.Moves) {
+		if g.Len() < len(op.Moves) || !slices.Equal(g.Moves()[:len(op.Moves)], op.Moves) {
 			t.Errorf("game %d does not start with the opening %q", i+1, op.Text)
 		}
-		if len(g.Moves) <= len(op.Moves) {
+		if g.Len() <= len(op.Moves) {
 			t.Errorf("game %d: the engines played no move", i+1)
 		}
-		t.Logf("%s game %d: %d plies, %s", v.Name, i+1, len(g.Moves), g.Result)
+		t.Logf("%s game %d: %d plies, %s", v.Name, i+1, g.Len(), g.Result)
 	}
 	for _, bad := range []string{"illegal", "crash", "hang", "time forfeit", "garbage", "failed", "panic"} {
 		if strings.Contains(strings.ToLower(stderr), bad) {

@@ -23,10 +23,11 @@ func perftCmd(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	v, p, tw, err := positionTowers(*variant, *fen)
+	g, err := gameFlags(*variant, *fen)
 	if err != nil {
 		return err
 	}
+	v := g.Variant()
 	if *depth < 1 || *depth > 40 {
 		return usagef("depth must be between 1 and 40, not %d", *depth)
 	}
@@ -41,13 +42,13 @@ func perftCmd(args []string) error {
 	default:
 		return usagef("--dups must be drop or keep, not %q", *dups)
 	}
-	fmt.Printf("perft variant=%s fen=%s dups=%s threads=%d\n", v.Name, v.TowersFEN(&p, &tw), *dups, *threads)
+	fmt.Printf("perft variant=%s fen=%s dups=%s threads=%d\n", v.Name, g.FEN(), *dups, *threads)
 	var total uint64
 	var elapsed time.Duration
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
 		pr := newProgress()
-		res := v.DivideTowers(p, &tw, d, keep, *threads, func(done, total int, nodes uint64) {
+		res := g.Divide(d, keep, *threads, func(done, total int, nodes uint64) {
 			pr.update(done, total, nodes, "leaves")
 		})
 		pr.finish()
@@ -64,7 +65,7 @@ func perftCmd(args []string) error {
 		fmt.Printf("depth=%d nodes=%d time=%.3f nps=%.0f\n", d, n, t.Seconds(), float64(n)/max(t.Seconds(), 1e-9))
 		if d == *depth && *divide {
 			for _, r := range res {
-				fmt.Printf("  %s %d\n", moveText(v, &p, r.Move), r.Nodes)
+				fmt.Printf("  %s %d\n", moveText(v, g.Position(), r.Move), r.Nodes)
 			}
 		}
 	}

@@ -59,7 +59,7 @@ func playCmd(args []string) error {
 		lim: lim,
 	}
 	g.in.Buffer(nil, 1<<20)
-	g.reset(v, v.Start(), board.Towers{})
+	g.reset(board.NewGame(v, v.Start()))
 	return g.run()
 }
 
@@ -70,23 +70,17 @@ type game struct {
 	out  io.Writer
 	lim  engine.Limits
 	v    *board.Variant
-	pos  board.Position
-	tow  board.Towers // Bashni: the pieces under pos's tops
-	past []ply        // the moves played, to undo them and for repetitions
-}
-
-// ply is one move played: the position before it, and whether the engine
-// played it as its answer to the person's move (undo takes both back).
-type ply struct {
-	before    board.Position
-	beforeTow board.Towers // Bashni: before's towers
-	answer    bool
+	game *board.Game // the moves played, to undo them and for repetitions
+	pos  *board.Position
+	// answer[i] says that the engine played move i as its answer to the
+	// person's move (undo takes both back).
+	answer []bool
 }
 
 func (g *game) printf(format string, a ...any) { fmt.Fprintf(g.out, format, a...) }
 
-func (g *game) reset(v *board.Variant, p board.Position, t board.Towers) {
-	g.v, g.pos, g.tow, g.past = v, p, t, nil
+func (g *game) reset(game *board.Game) {
+	g.v, g.game, g.pos, g.answer = game.Variant(), game, game.Position(), nil
 	g.eng.NewGame()
 }
 
@@ -137,7 +131,7 @@ func (g *game) command(line string) (quit bool) {
 	case "board", "show":
 		g.show()
 	case "new":
-		g.reset(g.v, g.v.Start(), board.Towers{})
+		g.reset(board.NewGame(g.v, g.v.Start()))
 		g.show()
 	case "variant":
 		v, err := board.Lookup(rest)
@@ -145,7 +139,7 @@ func (g *game) command(line string) (quit bool) {
 			g.printf("%v\n", err)
 			return false
 		}
-		g.reset(v, v.Start(), board.Towers{})
+		g.reset(board.NewGame(v, v.Start()))
 		g.printf("%s\n", v.Title)
 		g.show()
 	case "level":
@@ -160,15 +154,15 @@ func (g *game) command(line string) (quit bool) {
 		g.printf("level %s\n", levelText(g.lim))
 	case "fen":
 		if rest == "" {
-			g.printf("%s\n", g.v.TowersFEN(&g.pos, &g.tow))
+			g.printf("%s\n", g.game.FEN())
 			return false
 		}
-		p, t, err := g.v.ParseTowersFEN(rest)
+		pg, err := board.ParseGame(g.v, rest)
 		if err != nil {
 			g.printf("%s\n", clipQuoted(err.Error()))
 			return false
 		}
-		g.reset(g.v, p, t)
+		g.reset(pg)
 		g.show()
 	case "moves":
 		g.listMoves()
@@ -187,7 +181,7 @@ func (g *game) command(line string) (quit bool) {
 
 func (g *game) legal() []board.Move {
 	var ml board.MoveList
-	g.v.Generate(&g.pos, &ml)
+	g.v.Generate(g.pos, &ml)
 	return append([]board.Move(nil), ml.Slice()...)
 }
 
@@ -199,7 +193,7 @@ func (g *game) listMoves() {
 	}
 	names := make([]string, len(moves))
 	for i, m := range moves {
-		names[i] = g.v.FormatMove(&g.pos, m)
+		names[i] = g.v.FormatMove(g.pos, m)
 	}
 	g.printf("legal moves (%d): %s\n", len(moves), strings.Join(names, " "))
 }
@@ -209,7 +203,7 @@ func (g *game) listMoves() {
 // giveaway variants; in breakthrough the first king wins; in Stavropol a
 // side without pieces has lost.
 func (g *game) over() bool {
-	over, moverWins := g.v.Outcome(&g.pos, nil)
+	over, moverWins := g.v.Outcome(g.pos, nil)
 	if !over {
 		return false
 	}
@@ -235,9 +229,15 @@ func title(c board.Color) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// play plays m, legal in the current position (the callers take it from
+// ParseMove or the legal moves).
 func (g *game) play(m board.Move, answer bool) {
-	g.past = append(g.past, ply{before: g.pos, beforeTow: g.tow, answer: answer})
-	g.pos, g.tow = g.v.Next(&g.pos, &g.tow, m)
+	if err := g.game.Play(m); err != nil {
+		g.printf("%v\n", err)
+		return
+	}
+	g.answer = append(g.answer, answer)
+	g.pos = g.game.Position()
 }
 
 func (g *game) humanMove(text string) {
@@ -245,7 +245,7 @@ func (g *game) humanMove(text string) {
 		g.over()
 		return
 	}
-	m, err := g.v.ParseMove(&g.pos, text)
+	m, err := g.v.ParseMove(g.pos, text)
 	if err != nil {
 		msg := err.Error()
 		if len(msg) > 200 {
@@ -254,7 +254,7 @@ func (g *game) humanMove(text string) {
 		g.printf("%s (type help for the commands, moves for the legal moves)\n", msg)
 		return
 	}
-	g.printf("you play %s\n", g.v.FormatMove(&g.pos, m))
+	g.printf("you play %s\n", g.v.FormatMove(g.pos, m))
 	g.play(m, false)
 	if g.over() {
 		g.show()
@@ -267,20 +267,10 @@ func (g *game) humanMove(text string) {
 // it replies to the person's move.
 func (g *game) engineMove(answer bool) {
 	var last engine.Info
-	history := make([]board.Position, len(g.past))
-	for i, p := range g.past {
-		history[i] = p.before
-	}
 	lim := g.lim
-	if g.v.Columns {
-		towers := make([]board.Towers, 0, len(g.past)+1)
-		for _, p := range g.past {
-			towers = append(towers, p.beforeTow)
-		}
-		lim.Columns = &engine.Columns{Towers: append(towers, g.tow)}
-	}
+	lim.Columns = engine.GameColumns(g.game)
 	start := time.Now()
-	res := g.eng.Search(g.v, g.pos, history, lim, func(in engine.Info) {
+	res := g.eng.Search(g.v, *g.pos, g.game.History(), lim, func(in engine.Info) {
 		if in.MultiPV <= 1 {
 			last = in
 		}
@@ -289,13 +279,13 @@ func (g *game) engineMove(answer bool) {
 	if !res.HasBest || !containsMove(legal, res.Best) {
 		res.Best = legal[0] // the engine contract says this cannot happen
 	}
-	before := g.pos
+	before := *g.pos
 	g.printf("damka plays %s", g.v.FormatMove(&before, res.Best))
 	if res.FromBook {
 		g.printf("  (book, score %s at depth %d)", scoreText(res.Score), res.Depth)
 	} else if last.Depth > 0 {
 		g.printf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
-			time.Since(start).Seconds(), g.pvText(before, g.tow, last.PV))
+			time.Since(start).Seconds(), pvText(g.game, last.PV))
 	}
 	g.printf("\n")
 	g.play(res.Best, answer)
@@ -310,22 +300,6 @@ func containsMove(moves []board.Move, m board.Move) bool {
 		}
 	}
 	return false
-}
-
-// pvText writes a principal variation in the variant's notation, stopping
-// at the first move that is not legal (a PV from an older iteration).
-func (g *game) pvText(p board.Position, t board.Towers, pv []board.Move) string {
-	var parts []string
-	for _, m := range pv {
-		var ml board.MoveList
-		g.v.Generate(&p, &ml)
-		if !containsMove(ml.Slice(), m) {
-			break
-		}
-		parts = append(parts, g.v.FormatMove(&p, m))
-		p, t = g.v.Next(&p, &t, m)
-	}
-	return strings.Join(parts, " ")
 }
 
 // scoreText shows a score in men from the engine's side, or a win in plies.
@@ -346,17 +320,18 @@ func scoreText(s int) string {
 }
 
 func (g *game) undo() {
-	if len(g.past) == 0 {
+	n := len(g.answer)
+	if n == 0 {
 		g.printf("nothing to undo\n")
 		return
 	}
-	last := g.past[len(g.past)-1]
-	g.past = g.past[:len(g.past)-1]
-	g.pos, g.tow = last.before, last.beforeTow
-	if last.answer && len(g.past) > 0 {
-		g.pos, g.tow = g.past[len(g.past)-1].before, g.past[len(g.past)-1].beforeTow
-		g.past = g.past[:len(g.past)-1]
+	back := 1
+	if g.answer[n-1] && n > 1 {
+		back = 2
 	}
+	g.game.Truncate(n - back)
+	g.answer = g.answer[:n-back]
+	g.pos = g.game.Position()
 	g.show()
 }
 
@@ -431,12 +406,12 @@ func (g *game) show() {
 		}
 		sb.WriteString("\n")
 	}
-	if g.tow.Height() > 0 {
+	if g.game.Towers().Height() > 0 {
 		// Bashni: the columns, top first (w, b men, W, B kings).
 		sb.WriteString("columns:")
 		for n := 1; n <= geo.Squares; n++ {
 			sq, _ := geo.Bit(n)
-			if col := g.tow.Column(sq); g.pos.At(sq) != board.Empty && col.Len() > 0 {
+			if col := g.game.Towers().Column(sq); g.pos.At(sq) != board.Empty && col.Len() > 0 {
 				fmt.Fprintf(&sb, " %s=%c", g.v.SquareName(sq), ".wbWB"[g.pos.At(sq)])
 				for k := 0; k < col.Len(); k++ {
 					sb.WriteByte("wbWB"[col.At(k)])
@@ -445,7 +420,7 @@ func (g *game) show() {
 		}
 		sb.WriteString("\n")
 	}
-	fmt.Fprintf(&sb, "%s to move (move %d)", title(g.pos.Side), len(g.past)/2+1)
+	fmt.Fprintf(&sb, "%s to move (move %d)", title(g.pos.Side), g.game.Len()/2+1)
 	for _, l := range strings.Split(sb.String(), "\n") {
 		g.printf("%s\n", strings.TrimRight(l, " "))
 	}

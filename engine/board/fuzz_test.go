@@ -137,7 +137,7 @@ func FuzzReadPDN(f *testing.F) {
 		}
 		for i, g := range again {
 			w := games[i]
-			if g.Variant != w.Variant || g.Start != w.Start || !reflect.DeepEqual(g.Moves, w.Moves) || g.Result != w.Result {
+			if g.Variant() != w.Variant() || g.Start() != w.Start() || !reflect.DeepEqual(g.Moves(), w.Moves()) || g.Result != w.Result {
 				t.Fatalf("game %d of %q changed on a round trip through\n%s", i+1, s, buf.String())
 			}
 		}

@@ -11,16 +11,6 @@ import (
 // Tag is one PDN tag pair, [Name "Value"].
 type Tag struct{ Name, Value string }
 
-// Game is one game of a PDN file, its moves checked against the rules.
-type Game struct {
-	Tags     []Tag    // every tag pair as read, in order
-	Variant  *Variant // rules the moves were replayed with
-	Start    Position // position before the first move
-	StartFEN string   // FEN of Start in the variant's notation
-	Moves    []Move
-	Result   string // "2-0", "1-0", "1/2-1/2", "*", ...
-}
-
 // tag returns the value of the first tag called name (case-insensitive).
 func (g *Game) tag(name string) (string, bool) {
 	for _, t := range g.Tags {
@@ -70,10 +60,8 @@ type pdnReader struct {
 	i     int
 	line  int
 	out   []*Game
-	cur   *Game
-	pos   Position
-	tow   Towers // Bashni: pos's columns (a PDN game starts without any)
-	ready bool   // cur's variant and start position are set up
+	cur   *Game // its variant and plies are set by setup
+	ready bool  // cur's variant and start position are set up
 }
 
 func (rd *pdnReader) errorf(format string, args ...any) error {
@@ -89,7 +77,7 @@ func (rd *pdnReader) games() ([]*Game, error) {
 		c := rd.s[rd.i]
 		switch {
 		case c == '[':
-			if rd.cur != nil && (rd.ready || len(rd.cur.Moves) > 0) {
+			if rd.cur != nil && rd.ready {
 				// Tags after move text: the previous game lacked a result.
 				if err := rd.finish(""); err != nil {
 					return nil, err
@@ -306,15 +294,15 @@ func (rd *pdnReader) setup() error {
 	if err != nil {
 		return fmt.Errorf("pdn: game %d: %v", n, err)
 	}
-	g.Variant = v
-	g.Start = v.Start()
+	start := v.Start()
 	if fen, ok := g.tag("FEN"); ok {
-		if g.Start, err = v.ParseFEN(fen); err != nil {
+		if start, err = v.ParseFEN(fen); err != nil {
 			return fmt.Errorf("pdn: game %d: %v", n, err)
 		}
 	}
-	g.StartFEN = v.FEN(&g.Start)
-	rd.pos, rd.tow = g.Start, Towers{}
+	tags := g.Tags
+	*g = *NewGame(v, start)
+	g.Tags = tags
 	return nil
 }
 
@@ -372,19 +360,18 @@ func (rd *pdnReader) move(text string) error {
 		return err
 	}
 	g := rd.cur
-	m, err := g.Variant.ParseMove(&rd.pos, text)
+	m, err := g.v.ParseMove(g.Position(), text)
 	if err != nil {
-		return fmt.Errorf("pdn: game %d, move %s: %v", len(rd.out)+1, pdnMoveNumber(g, len(g.Moves)), err)
+		return fmt.Errorf("pdn: game %d, move %s: %v", len(rd.out)+1, pdnMoveNumber(g, g.Len()), err)
 	}
-	g.Moves = append(g.Moves, m)
-	rd.pos, rd.tow = g.Variant.Next(&rd.pos, &rd.tow, m)
+	g.play(m) // ParseMove returns legal moves only
 	return nil
 }
 
 // pdnMoveNumber names ply i of g the PDN way: "4." for the first mover's move,
 // "4..." for the reply.
 func pdnMoveNumber(g *Game, ply int) string {
-	if g.Start.Side != g.Variant.FirstMover {
+	if g.plies[0].pos.Side != g.v.FirstMover {
 		ply++
 	}
 	if ply%2 == 0 {
@@ -420,24 +407,10 @@ const pdnWidth = 80
 // g.Tags are kept in order, except that Result, GameType and FEN are written
 // from the game itself (FEN only when it does not start from the initial
 // position), and a Variant tag is added when the GameType number alone would
-// read back as other rules; moves are checked and written with FormatMove. A game whose
-// Start is empty starts from StartFEN if set, else from the initial position.
+// read back as other rules; moves are written with FormatMove.
 func (g *Game) WritePDN(w io.Writer) error {
-	v := g.Variant
-	if v == nil {
-		v = International
-	}
-	start := g.Start
-	if start.PieceCount(White)+start.PieceCount(Black) == 0 {
-		start = v.Start()
-		if g.StartFEN != "" {
-			p, err := v.ParseFEN(g.StartFEN)
-			if err != nil {
-				return fmt.Errorf("pdn: %v", err)
-			}
-			start = p
-		}
-	}
+	v := g.v
+	start := g.Start()
 	result := g.Result
 	if result == "" {
 		result = "*"
@@ -445,24 +418,13 @@ func (g *Game) WritePDN(w io.Writer) error {
 	if !pdnResults[result] {
 		return fmt.Errorf("pdn: bad result %q", result)
 	}
-	// Moves first: an illegal move must not leave half a game behind.
 	var words []string
-	pos, tow := start, Towers{} // Bashni: the moves build the columns
 	ply := 0
 	if start.Side != v.FirstMover {
 		ply = 1
 	}
-	var ml MoveList
-	for i, m := range g.Moves {
-		v.Generate(&pos, &ml)
-		legal := false
-		for _, o := range ml.Slice() {
-			legal = legal || o == m
-		}
-		if !legal {
-			return fmt.Errorf("pdn: move %d (%s) is not legal in %s", i+1, v.FormatMove(nil, m), v.FEN(&pos))
-		}
-		text := v.FormatMove(&pos, m)
+	for i, m := range g.moves {
+		text := v.FormatMove(g.At(i), m)
 		switch {
 		case ply%2 == 0:
 			text = strconv.Itoa(ply/2+1) + ". " + text
@@ -470,7 +432,6 @@ func (g *Game) WritePDN(w io.Writer) error {
 			text = strconv.Itoa(ply/2+1) + "... " + text
 		}
 		words = append(words, text)
-		pos, tow = v.Next(&pos, &tow, m)
 		ply++
 	}
 	words = append(words, result)

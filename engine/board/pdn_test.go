@@ -85,11 +85,11 @@ func TestRussianGame(t *testing.T) {
 		t.Fatalf("%d games, want 1", len(games))
 	}
 	g := games[0]
-	if g.Variant != Russian || len(g.Moves) != 10 || g.Result != "*" {
-		t.Fatalf("variant %s, %d moves, result %q", g.Variant, len(g.Moves), g.Result)
+	if g.Variant() != Russian || g.Len() != 10 || g.Result != "*" {
+		t.Fatalf("variant %s, %d moves, result %q", g.Variant(), g.Len(), g.Result)
 	}
-	p := g.Start
-	for _, m := range g.Moves {
+	p := g.Start()
+	for _, m := range g.Moves() {
 		p = p.Play(m)
 	}
 	if got := Russian.FEN(&p); got != russianFinal {
@@ -168,16 +168,16 @@ func TestReadPDN(t *testing.T) {
 		if w.start != "" {
 			start = w.start
 		}
-		p := g.Start
+		p := g.Start()
 		var moves []string
-		for _, m := range g.Moves {
-			moves = append(moves, g.Variant.FormatMove(&p, m))
+		for _, m := range g.Moves() {
+			moves = append(moves, g.Variant().FormatMove(&p, m))
 			p = p.Play(m)
 		}
-		if g.Variant != w.v || g.StartFEN != start || w.v.FEN(&g.Start) != start ||
+		if g.Variant() != w.v || g.StartFEN() != start || g.StartFEN() != start ||
 			strings.Join(moves, " ") != w.moves || g.Result != w.result || len(g.Tags) != w.tags {
 			t.Errorf("game %d: %s from %s, moves %q, result %q, %d tags; want %s from %s, %q, %q, %d tags",
-				i+1, g.Variant, g.StartFEN, moves, g.Result, len(g.Tags), w.v, start, w.moves, w.result, w.tags)
+				i+1, g.Variant(), g.StartFEN(), moves, g.Result, len(g.Tags), w.v, start, w.moves, w.result, w.tags)
 		}
 	}
 	if v, _ := games[0].tag("event"); v != `Test "quoted" \ event` {
@@ -235,16 +235,16 @@ func TestVariantByGameType(t *testing.T) {
 // randomMoves plays up to plies random legal moves from start.
 func randomMoves(v *Variant, start Position, plies int, rng *rand.Rand) []Move {
 	var moves []Move
-	p, t := start, Towers{}
+	g := NewGame(v, start)
 	var ml MoveList
 	for len(moves) < plies {
-		v.Generate(&p, &ml)
+		v.Generate(g.Position(), &ml)
 		if ml.N == 0 {
 			break
 		}
 		m := ml.Moves[rng.Intn(ml.N)]
 		moves = append(moves, m)
-		p, t = v.Next(&p, &t, m)
+		g.play(m)
 	}
 	return moves
 }
@@ -268,7 +268,9 @@ func TestWritePDNRoundTrip(t *testing.T) {
 			p = p.Play(m)
 		}
 		moves = append(moves, randomMoves(v, p, plies, rng)...)
-		games = append(games, &Game{Tags: tags, Variant: v, Start: start, Moves: moves, Result: result})
+		g := gameOf(t, v, start, moves)
+		g.Tags, g.Result = tags, result
+		games = append(games, g)
 	}
 	add(International, "", nil, 120, "1-1",
 		Tag{"Event", `Say "hi" \ bye`}, Tag{"White", "A"}, Tag{"Black", "B"}, Tag{"Result", "0-2"})
@@ -318,10 +320,11 @@ func TestWritePDNRoundTrip(t *testing.T) {
 	var again bytes.Buffer
 	for i, g := range read {
 		w := games[i]
-		if g.Variant != w.Variant || g.Start != w.Start || g.StartFEN != w.Variant.FEN(&w.Start) ||
-			!reflect.DeepEqual(g.Moves, w.Moves) || g.Result != w.Result {
+		if g.Variant() != w.Variant() || g.Start() != w.Start() ||
+			!reflect.DeepEqual(g.Moves(), w.Moves()) || g.Result != w.Result {
+			gs, ws := g.Start(), w.Start()
 			t.Errorf("game %d: read %s %s %d moves %q, wrote %s %s %d moves %q", i+1,
-				g.Variant, g.StartFEN, len(g.Moves), g.Result, w.Variant, w.Variant.FEN(&w.Start), len(w.Moves), w.Result)
+				g.Variant(), g.Variant().FEN(&gs), g.Len(), g.Result, w.Variant(), w.Variant().FEN(&ws), w.Len(), w.Result)
 		}
 		if err := g.WritePDN(&again); err != nil {
 			t.Fatal(err)
@@ -333,20 +336,20 @@ func TestWritePDNRoundTrip(t *testing.T) {
 }
 
 func TestWritePDNErrors(t *testing.T) {
-	bad := Move{From: 0, To: 1}
 	cases := []struct {
-		g    Game
-		want string
+		result string
+		tags   []Tag
+		want   string
 	}{
-		{Game{Moves: []Move{bad}}, "move 1 (1-2) is not legal"},
-		{Game{Result: "3-0"}, `bad result "3-0"`},
-		{Game{Tags: []Tag{{"Bad Name", "x"}}}, `bad tag name "Bad Name"`},
-		{Game{Tags: []Tag{{"Event", "two\nlines"}}}, "line break"},
-		{Game{StartFEN: "W:W51"}, `FEN "W:W51"`},
+		{"3-0", nil, `bad result "3-0"`},
+		{"", []Tag{{"Bad Name", "x"}}, `bad tag name "Bad Name"`},
+		{"", []Tag{{"Event", "two\nlines"}}, "line break"},
 	}
 	for _, c := range cases {
 		var buf bytes.Buffer
-		err := c.g.WritePDN(&buf)
+		g := NewGame(International, International.Start())
+		g.Result, g.Tags = c.result, c.tags
+		err := g.WritePDN(&buf)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("WritePDN: %v, want an error containing %q", err, c.want)
 		}
@@ -354,9 +357,26 @@ func TestWritePDNErrors(t *testing.T) {
 			t.Errorf("WritePDN wrote %q before failing", buf.String())
 		}
 	}
-	// A bare game defaults to International from the initial position.
+	// A bare game from the initial position has only the managed tags.
 	var buf bytes.Buffer
-	if err := (&Game{}).WritePDN(&buf); err != nil || buf.String() != "[Result \"*\"]\n[GameType \"20\"]\n\n*\n\n" {
+	if err := NewGame(International, International.Start()).WritePDN(&buf); err != nil || buf.String() != "[Result \"*\"]\n[GameType \"20\"]\n\n*\n\n" {
 		t.Errorf("empty game: %q, %v", buf.String(), err)
+	}
+}
+
+// gameOf plays moves from start, failing the test on an illegal one.
+func gameOf(t testing.TB, v *Variant, start Position, moves []Move) *Game {
+	t.Helper()
+	g, err := GameOf(v, start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestGameOfIllegal(t *testing.T) {
+	bad := Move{From: 0, To: 1}
+	if g, err := GameOf(International, International.Start(), []Move{bad}); err == nil || !strings.Contains(err.Error(), "move 1: (1-2) is not legal") {
+		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
 	}
 }

@@ -6,12 +6,24 @@ import "sync"
 // counting the last ply in bulk. keep counts every capture route as its own
 // move.
 func (v *Variant) Perft(p Position, depth int, keep bool) uint64 {
-	return v.PerftTowers(p, nil, depth, keep)
+	return v.perftTowers(p, nil, depth, keep)
 }
 
-// PerftTowers is Perft of a Bashni position p whose towers are t (nil: no
+// Perft is Variant.Perft of the game's current position, with its towers
+// (Bashni's columns).
+func (g *Game) Perft(depth int, keep bool) uint64 {
+	return g.v.perftTowers(*g.Position(), g.Towers(), depth, keep)
+}
+
+// Divide is Variant.Divide of the game's current position, with its towers
+// (Bashni's columns).
+func (g *Game) Divide(depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
+	return g.v.divideTowers(*g.Position(), g.Towers(), depth, keep, threads, progress)
+}
+
+// perftTowers is Perft of a Bashni position p whose towers are t (nil: no
 // piece under any top); other variants ignore t.
-func (v *Variant) PerftTowers(p Position, t *Towers, depth int, keep bool) uint64 {
+func (v *Variant) perftTowers(p Position, t *Towers, depth int, keep bool) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -136,12 +148,12 @@ type DivideResult struct {
 // idle at the end. progress, if not nil, is called (one call at a time)
 // after each job with the jobs done, the job total and the leaves so far.
 func (v *Variant) Divide(p Position, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
-	return v.DivideTowers(p, nil, depth, keep, threads, progress)
+	return v.divideTowers(p, nil, depth, keep, threads, progress)
 }
 
-// DivideTowers is Divide of a Bashni position p whose towers are t (nil:
+// divideTowers is Divide of a Bashni position p whose towers are t (nil:
 // none); other variants ignore t.
-func (v *Variant) DivideTowers(p Position, t *Towers, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
+func (v *Variant) divideTowers(p Position, t *Towers, depth int, keep bool, threads int, progress func(done, total int, nodes uint64)) []DivideResult {
 	var pt Towers
 	if t != nil {
 		pt = *t

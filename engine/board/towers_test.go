@@ -226,7 +226,7 @@ func TestBashniPerft(t *testing.T) {
 	}
 }
 
-// TestBashniCountMatchesGenerate compares PerftTowers (bulk counting at the
+// TestBashniCountMatchesGenerate compares Game.Perft (bulk counting at the
 // last ply) with a walk that generates every move and plays it with
 // PlayTowers, in positions with columns, for both duplicate conventions.
 func TestBashniCountMatchesGenerate(t *testing.T) {
@@ -251,17 +251,17 @@ func TestBashniCountMatchesGenerate(t *testing.T) {
 		p, tw := mustTowersFEN(t, fen)
 		for _, keep := range []bool{false, true} {
 			for d := 1; d <= 4; d++ {
-				if got, want := v.PerftTowers(p, &tw, d, keep), walk(&p, &tw, d, keep); got != want {
-					t.Errorf("%s depth %d keep=%v: PerftTowers %d, generated %d", fen, d, keep, got, want)
+				if got, want := NewGameTowers(v, p, &tw).Perft(d, keep), walk(&p, &tw, d, keep); got != want {
+					t.Errorf("%s depth %d keep=%v: Perft %d, generated %d", fen, d, keep, got, want)
 				}
 			}
 		}
 		var total uint64
-		for _, r := range v.DivideTowers(p, &tw, 3, false, 2, nil) {
+		for _, r := range NewGameTowers(v, p, &tw).Divide(3, false, 2, nil) {
 			total += r.Nodes
 		}
-		if want := v.PerftTowers(p, &tw, 3, false); total != want {
-			t.Errorf("%s: DivideTowers sums to %d, PerftTowers %d", fen, total, want)
+		if want := NewGameTowers(v, p, &tw).Perft(3, false); total != want {
+			t.Errorf("%s: Divide sums to %d, Perft %d", fen, total, want)
 		}
 	}
 }

@@ -704,12 +704,13 @@ func TestVariantInputErrors(t *testing.T) {
 func TestWritePDNVariants(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	for _, v := range Variants() {
-		g := &Game{Variant: v, Start: v.Start(), Result: "*"}
-		g.Moves = randomMoves(v, g.Start, 40, rng)
+		plies := 40
 		if v == Bashni {
 			// Long enough for columns of three and more to be jumped.
-			g.Moves = randomMoves(v, g.Start, 120, rng)
+			plies = 120
 		}
+		g := gameOf(t, v, v.Start(), randomMoves(v, v.Start(), plies, rng))
+		g.Result = "*"
 		var buf bytes.Buffer
 		if err := g.WritePDN(&buf); err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
@@ -718,8 +719,8 @@ func TestWritePDNVariants(t *testing.T) {
 		if err != nil || len(read) != 1 {
 			t.Fatalf("%s: %v\n%s", v.Name, err, buf.String())
 		}
-		if r := read[0]; r.Variant != v || r.Start != g.Start || !reflect.DeepEqual(r.Moves, g.Moves) {
-			t.Errorf("%s: read back as %s with %d moves, wrote %d", v.Name, r.Variant, len(r.Moves), len(g.Moves))
+		if r := read[0]; r.Variant() != v || r.Start() != g.Start() || !reflect.DeepEqual(r.Moves(), g.Moves()) {
+			t.Errorf("%s: read back as %s with %d moves, wrote %d", v.Name, r.Variant(), r.Len(), g.Len())
 		}
 	}
 }

@@ -147,7 +147,7 @@ func TestWideWithoutVariant(t *testing.T) {
 			t.Errorf("%s: a quiet move changes material", Canadian.FormatMove(&p, m))
 		}
 	}
-	g := &Game{Variant: Canadian, Start: p, Moves: ml.Moves[:1]}
+	g := gameOf(t, Canadian, p, ml.Moves[:1])
 	var sb strings.Builder
 	if err := g.WritePDN(&sb); err != nil || !strings.Contains(sb.String(), Canadian.FEN(&p)) {
 		t.Errorf("WritePDN: %v\n%s", err, sb.String())

@@ -13,9 +13,9 @@ import (
 // variant is the only rule set DXP carries (50 squares, 10x10).
 var variant = board.International
 
-// game is one game as either role sees it: every position since the start
-// (for legality, the draw rules and take-backs), the moves, both clocks and
-// which side is damka's.
+// game is one game as either role sees it: the board.Game (every position
+// since the start, for legality, the draw rules and take-backs), the moves
+// in notation, both clocks and which side is damka's.
 type game struct {
 	number    int
 	peer      string
@@ -24,15 +24,8 @@ type game struct {
 	moveLimit int // game length in moves; 0: none
 	clock     clock
 
-	pos   []board.Position // pos[0] is the start, the last one the current position
-	moves []board.Move     // moves[i] leads from pos[i] to pos[i+1]
-	text  []string         // moves in notation, for the result
-	// quiet[i] counts the consecutive non-capturing king moves that led to
-	// pos[i]. In draughts only those are reversible, so it bounds both the
-	// repetition search and the kings-only move rule.
-	quiet []int
-	// endgame[i] is the endgame draw clock of pos[i] (16- and 5-move rules).
-	endgame []board.DrawClock
+	g    *board.Game
+	text []string // moves in notation, for the result
 
 	turnStart time.Time // when the side to move got the move, for the clocks
 }
@@ -40,15 +33,14 @@ type game struct {
 func newGame(number int, peer string, start board.Position, us board.Color, minutes float64, moveLimit int) *game {
 	return &game{
 		number: number, peer: peer, us: us, minutes: minutes, moveLimit: moveLimit,
-		clock: newClock(minutes, moveLimit),
-		pos:   []board.Position{start}, quiet: []int{0},
-		endgame:   []board.DrawClock{variant.NewDrawClock(&start)},
+		clock:     newClock(minutes, moveLimit),
+		g:         board.NewGame(variant, start),
 		turnStart: time.Now(),
 	}
 }
 
-func (g *game) cur() *board.Position { return &g.pos[len(g.pos)-1] }
-func (g *game) plies() int           { return len(g.moves) }
+func (g *game) cur() *board.Position { return g.g.Position() }
+func (g *game) plies() int           { return g.g.Len() }
 func (g *game) ourTurn() bool        { return g.cur().Side == g.us }
 
 // legal returns the legal moves of the current position.
@@ -58,28 +50,22 @@ func (g *game) legal() []board.Move {
 	return slices.Clone(ml.Slice())
 }
 
-// play appends m, which must be legal in the current position.
-func (g *game) play(m board.Move) {
-	p := g.cur()
-	g.text = append(g.text, variant.FormatMove(p, m))
-	q := 0
-	if !m.IsCapture() && p.IsKing(m.From) {
-		q = g.quiet[len(g.quiet)-1] + 1
+// play appends m, which must be legal in the current position (the
+// callers take it from legal or match, so an error is damka's bug).
+func (g *game) play(m board.Move) error {
+	text := variant.FormatMove(g.cur(), m)
+	if err := g.g.Play(m); err != nil {
+		return err
 	}
-	next := p.Play(m)
-	g.pos = append(g.pos, next)
-	g.moves = append(g.moves, m)
-	g.quiet = append(g.quiet, q)
-	g.endgame = append(g.endgame, variant.NextDrawClock(g.endgame[len(g.endgame)-1], &next, m.IsCapture() || m.Promote))
+	g.text = append(g.text, text)
 	g.turnStart = time.Now()
+	return nil
 }
 
 // history returns a copy of the positions before the current one, oldest
 // first, as engine.Searcher wants them; a copy because the search runs in
 // its own goroutine.
-func (g *game) history() []board.Position {
-	return slices.Clone(g.pos[:len(g.pos)-1])
-}
+func (g *game) history() []board.Position { return g.g.History() }
 
 // drawReason reports whether the game has been drawn by the rules of
 // International draughts: the same position for the third time with the
@@ -90,32 +76,16 @@ func (g *game) history() []board.Position {
 // because a draw reached by our own move is claimed at our next turn if the
 // peer plays on.
 func (g *game) drawReason() string {
-	for i := len(g.pos) - 1; i >= 0 && i >= len(g.pos)-2; i-- {
-		if why := g.drawAt(i); why != "" {
-			return why
-		}
-	}
-	return ""
-}
-
-func (g *game) drawAt(i int) string {
-	rules := variant.Draw
-	if rules.Repetitions > 0 {
-		n := 1
-		for j := i - 2; j >= i-g.quiet[i] && j >= 0; j -= 2 {
-			if g.pos[j] == g.pos[i] {
-				n++
-			}
-		}
-		if n >= rules.Repetitions {
+	for i := g.plies(); i >= 0 && i >= g.plies()-1; i-- {
+		switch rule, n := g.g.DrawAt(i); rule {
+		case board.Repetition:
 			return fmt.Sprintf("position repeated %d times", n)
+		case board.KingMoves:
+			return fmt.Sprintf("%d moves of kings only without capture", variant.Draw.KingMovesLimit/2)
+		case board.EndgameClock:
+			c := g.g.ClockAt(i)
+			return c.Reason()
 		}
-	}
-	if rules.KingMovesLimit > 0 && g.quiet[i] >= rules.KingMovesLimit {
-		return fmt.Sprintf("%d moves of kings only without capture", rules.KingMovesLimit/2)
-	}
-	if c := &g.endgame[i]; c.Expired() {
-		return c.Reason()
 	}
 	return ""
 }
@@ -207,20 +177,17 @@ func (g *game) backIndex(number int, toMove Color) (int, bool) {
 		}
 		return 1
 	}
-	idx := 2*(number-1) + off(toBoardColor(toMove)) - off(g.pos[0].Side)
-	if idx < 0 || idx >= len(g.pos) {
+	idx := 2*(number-1) + off(toBoardColor(toMove)) - off(g.g.At(0).Side)
+	if idx < 0 || idx > g.plies() {
 		return 0, false
 	}
 	return idx, true
 }
 
-// takeBack returns the game to g.pos[idx].
+// takeBack returns the game to the position after idx moves.
 func (g *game) takeBack(idx int) {
-	g.pos = g.pos[:idx+1]
-	g.moves = g.moves[:idx]
+	g.g.Truncate(idx)
 	g.text = g.text[:idx]
-	g.quiet = g.quiet[:idx+1]
-	g.endgame = g.endgame[:idx+1]
 	g.turnStart = time.Now()
 }
 

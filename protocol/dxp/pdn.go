@@ -12,10 +12,11 @@ import (
 // White, Black (us is damka's name, the peer's comes from the game),
 // Result, TimeControl (seconds per player for the whole game, as the PGN
 // form "N" means), Termination and, for a game with one, MoveLimit. A
-// refused game has no moves and no result; it gives nil.
-func (r GameResult) PDN(event, site, us string) *board.Game {
+// refused game has no moves and no result; it gives nil. Moves that are
+// not legal from the start are an error.
+func (r GameResult) PDN(event, site, us string) (*board.Game, error) {
 	if r.Refused {
-		return nil
+		return nil, nil
 	}
 	peer := r.Peer
 	if peer == "" {
@@ -40,7 +41,12 @@ func (r GameResult) PDN(event, site, us string) *board.Game {
 	if r.MoveLimit > 0 {
 		tags = append(tags, board.Tag{Name: "MoveLimit", Value: strconv.Itoa(r.MoveLimit)})
 	}
-	return &board.Game{Tags: tags, Variant: variant, Start: r.Start, Moves: r.Played, Result: result}
+	g, err := board.GameOf(variant, r.Start, r.Played)
+	if err != nil {
+		return nil, fmt.Errorf("pdn: %v", err)
+	}
+	g.Tags, g.Result = tags, result
+	return g, nil
 }
 
 // pdnResult is White's score as an International PDN result token

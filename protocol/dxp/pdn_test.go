@@ -28,7 +28,10 @@ func TestGameResultPDN(t *testing.T) {
 	} {
 		r := GameResult{Number: 3, Peer: "them", Color: c.color, Outcome: c.outcome, Minutes: 1.5, MoveLimit: 75,
 			Reason: "why", Start: start, Played: played}
-		g := r.PDN("ev", "site", "us")
+		g, err := r.PDN("ev", "site", "us")
+		if err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
 		var buf bytes.Buffer
 		if err := g.WritePDN(&buf); err != nil {
 			t.Fatalf("%+v: %v", c, err)
@@ -41,7 +44,7 @@ func TestGameResultPDN(t *testing.T) {
 			}
 		}
 	}
-	if g := (GameResult{Refused: true}).PDN("ev", "site", "us"); g != nil {
+	if g, err := (GameResult{Refused: true}).PDN("ev", "site", "us"); g != nil || err != nil {
 		t.Errorf("a refused game gave a PDN game: %+v", g)
 	}
 }

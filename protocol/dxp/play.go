@@ -42,9 +42,9 @@ func (s *session) play(g *game) (GameResult, error) {
 	s.log("game %d: %s (%s) after %d plies", g.number, end.outcome, end.reason, g.plies())
 	return GameResult{
 		Number: g.number, Peer: g.peer, Color: fromBoardColor(g.us),
-		StartFEN: variant.FEN(&g.pos[0]), Minutes: g.minutes, MoveLimit: g.moveLimit,
+		StartFEN: g.g.StartFEN(), Minutes: g.minutes, MoveLimit: g.moveLimit,
 		Outcome: end.outcome, Reason: end.reason, Moves: g.text,
-		Start: g.pos[0], Played: slices.Clone(g.moves), End: time.Now(),
+		Start: g.g.Start(), Played: slices.Clone(g.g.Moves()), End: time.Now(),
 	}, err
 }
 
@@ -123,7 +123,9 @@ func (s *session) ourTurn(g *game) (bool, ending, error) {
 	if err := s.send(wireMove(best, secs)); err != nil {
 		return true, ending{}, err
 	}
-	g.play(best)
+	if err := g.play(best); err != nil {
+		return true, ending{}, err
+	}
 	return false, ending{}, nil
 }
 
@@ -187,7 +189,9 @@ func (s *session) theirTurn(g *game) (bool, ending, error) {
 			return s.illegal(g, m, err)
 		}
 		g.clock.spend(them, time.Since(g.turnStart))
-		g.play(bm)
+		if err := g.play(bm); err != nil {
+			return true, ending{}, err
+		}
 	case GameEnd:
 		return s.peerEnded(g, m)
 	case BackReq:

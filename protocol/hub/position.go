@@ -12,8 +12,8 @@ package hub
 //
 // Bashni: the position string has no room for columns, so a base given
 // by pos= has none (every column one piece); a base given by fen= may have
-// them. The moves are replayed with their columns and passed to Search as
-// engine.Limits.Columns.
+// them. The moves are replayed with their columns in a board.Game, whose
+// towers go to Search as engine.Limits.Columns.
 //
 // The command is all or nothing: a bad position or any illegal move answers
 // an error and sets nothing. The session then has no valid position: the
@@ -38,54 +38,45 @@ func (s *Session) cmdPos(l Line) {
 	}
 }
 
-// setPos reads pos into the root, the history and the columns, or returns
-// why it cannot, having changed nothing.
+// setPos reads pos into the game, or returns why it cannot, having changed
+// nothing.
 func (s *Session) setPos(l Line) error {
 	v := s.variant
-	base := v.Start()
-	var tw board.Towers // Bashni: the columns of base, then of cur
+	g := board.NewGame(v, v.Start())
 	moves := ""
 	for _, a := range l.Args {
 		switch a.Name {
 		case "start":
-			base, tw = v.Start(), board.Towers{}
+			g = board.NewGame(v, v.Start())
 		case "pos":
 			p, err := parsePosition(v, a.Value)
 			if err != nil {
 				return fmt.Errorf("bad position: %v", err)
 			}
-			base, tw = p, board.Towers{}
+			g = board.NewGame(v, p)
 		case "fen":
-			p, t, err := parseFENArg(v, a.Value)
+			fg, err := parseFENArg(v, a.Value)
 			if err != nil {
 				return fmt.Errorf("bad fen: %v", err)
 			}
-			base, tw = p, t
+			g = fg
 		case "moves":
 			moves = a.Value
 		default:
 			s.ignoreArg("pos", a)
 		}
 	}
-	var history []board.Position
-	var towers []board.Towers // Bashni: each position's columns
-	cur := base
 	fields := strings.Fields(moves)
 	for i, text := range fields {
-		m, err := v.ParseHubMoveIn(&cur, text, s.numbering)
+		m, err := v.ParseHubMoveIn(g.Position(), text, s.numbering)
+		if err == nil {
+			err = g.Play(m)
+		}
 		if err != nil {
 			return fmt.Errorf("illegal move %s (move %d of %d in moves): %v", clip(text), i+1, len(fields), err)
 		}
-		history = append(history, cur)
-		if v.Columns {
-			towers = append(towers, tw)
-		}
-		cur, tw = v.Next(&cur, &tw, m)
 	}
-	if v.Columns {
-		towers = append(towers, tw)
-	}
-	s.root, s.history, s.towers, s.noPosition = cur, history, towers, false
+	s.game, s.noPosition = g, false
 	s.levelFresh = true
 	return nil
 }
@@ -93,7 +84,7 @@ func (s *Session) setPos(l Line) error {
 // startPosition makes the variant's initial position the root, with no
 // history (new-game, a new variant).
 func (s *Session) startPosition() {
-	s.root, s.history, s.towers, s.noPosition = s.variant.Start(), nil, nil, false
+	s.game, s.noPosition = board.NewGame(s.variant, s.variant.Start()), false
 }
 
 // parsePosition reads a Hub position string and checks it as Scan does,
@@ -122,19 +113,14 @@ func checkOpponent(v *board.Variant, p *board.Position) error {
 }
 
 // parseFENArg reads the fen= argument: a FEN in the variant's notation,
-// with columns for Bashni (board.Variant.ParseTowersFEN) and without for
-// the others, checked as pos= is.
-func parseFENArg(v *board.Variant, text string) (board.Position, board.Towers, error) {
-	var p board.Position
-	var t board.Towers
-	var err error
-	if v.Columns {
-		p, t, err = v.ParseTowersFEN(text)
-	} else {
-		p, err = v.ParseFEN(text)
+// with columns for Bashni (board.ParseGame), checked as pos= is.
+func parseFENArg(v *board.Variant, text string) (*board.Game, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, fmt.Errorf("empty FEN")
 	}
+	g, err := board.ParseGame(v, text)
 	if err != nil {
-		return p, t, err
+		return nil, err
 	}
-	return p, t, checkOpponent(v, &p)
+	return g, checkOpponent(v, g.Position())
 }

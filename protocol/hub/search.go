@@ -29,8 +29,7 @@ import (
 // running is the state of the search in progress.
 type running struct {
 	result chan engine.Result
-	root   board.Position
-	towers board.Towers // Bashni: root's columns
+	game   *board.Game  // the game searched (its root the current position)
 	ponder ponderState  // go ponder: whether and when ponder-hit reaches the searcher
 	retry  *time.Ticker // repeats Stop after stop, until the result comes
 	// stopped is set by stop; the search goroutine reads it before calling
@@ -65,7 +64,7 @@ func (s *Session) cmdGo(l Line) {
 		lim.NoBook = true
 	}
 
-	v, root := s.variant, s.root
+	v, root := s.variant, *s.game.Position()
 	var ml board.MoveList
 	v.Generate(&root, &ml)
 	if ml.N == 0 {
@@ -75,13 +74,10 @@ func (s *Session) cmdGo(l Line) {
 	s.applyOptions()
 
 	multi, numbering := s.engineOpts.MultiPV > 1, s.numbering
-	history := append([]board.Position(nil), s.history...)
-	run := &running{result: make(chan engine.Result, 1), root: root}
+	history := s.game.History()
+	run := &running{result: make(chan engine.Result, 1), game: s.game.Clone()}
 	run.ponder.pondering = lim.Ponder
-	if v.Columns && len(s.towers) > 0 {
-		lim.Columns = &engine.Columns{Towers: append([]board.Towers(nil), s.towers...)}
-		run.towers = s.towers[len(s.towers)-1]
-	}
+	lim.Columns = engine.GameColumns(s.game)
 	s.search = run
 	go func() {
 		if run.stopped.Load() {
@@ -222,7 +218,7 @@ func (s *Session) finish(r engine.Result) {
 	}
 	v := s.variant
 	var ml board.MoveList
-	v.Generate(&run.root, &ml)
+	v.Generate(run.game.Position(), &ml)
 	if ml.N == 0 {
 		s.send("done")
 		return
@@ -240,9 +236,11 @@ func (s *Session) finish(r engine.Result) {
 	}
 	args := []Arg{A("move", v.FormatHubMoveIn(best, s.numbering))}
 	if r.HasPonder && best == r.Best {
-		next, _ := v.Next(&run.root, &run.towers, best)
+		next := run.game.Clone()
 		var replies board.MoveList
-		v.Generate(&next, &replies)
+		if next.Play(best) == nil {
+			v.Generate(next.Position(), &replies)
+		}
 		if isLegal(replies.Slice(), r.Ponder) {
 			args = append(args, A("ponder", v.FormatHubMoveIn(r.Ponder, s.numbering)))
 		} else {

@@ -68,13 +68,9 @@ type Session struct {
 	ponder     bool
 	numbering  board.HubNumbering // of the squares in moves (move-numbering)
 
-	// Game state (position.go, level.go): the root of the next search, the
-	// positions before it (oldest first) and the limits of the next search.
-	root    board.Position
-	history []board.Position
-	// towers (Bashni only) are the pieces under the tops of history's
-	// positions and then of root (engine.Limits.Towers); nil: none.
-	towers []board.Towers
+	// Game state (position.go, level.go): the game whose current position
+	// is the root of the next search, and the limits of the next search.
+	game *board.Game
 	// limits are the limits in force; levelFresh says that the next level
 	// line starts a new set (level.go).
 	limits     engine.Limits
@@ -159,7 +155,7 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 	for _, o := range opts {
 		o(s)
 	}
-	s.root = s.variant.Start()
+	s.game = board.NewGame(s.variant, s.variant.Start())
 	s.levelFresh = true
 	return s
 }
