@@ -110,6 +110,11 @@ func TestStartPositions(t *testing.T) {
 		// Turkish: White on ranks 2 and 3 (41-56 in the 1..64 numbering
 		// from a8); only the rank-3 men can move, one square up each.
 		{Turkish, "W:W41-56:B9-24", []string{"a3-a4", "b3-b4", "c3-c4", "d3-d4", "e3-e4", "f3-f4", "g3-g4", "h3-h4"}},
+		// Tama: Turkish's start, and the rank-3 men also step diagonally
+		// forwards (a3 and h3 one way only): 8 + 14 moves.
+		{Tama, "W:W41-56:B9-24", []string{"a3-a4", "a3-b4", "b3-a4", "b3-b4", "b3-c4", "c3-b4", "c3-c4", "c3-d4",
+			"d3-c4", "d3-d4", "d3-e4", "e3-d4", "e3-e4", "e3-f4", "f3-e4", "f3-f4", "f3-g4", "g3-f4", "g3-g4", "g3-h4",
+			"h3-g4", "h3-h4"}},
 		// Thai: eight men each on the two nearest rows, Black (1-8, at the
 		// top) first: 5-8 = a7 c7 e7 g7 step down to 9-12 = b6 d6 f6 h6.
 		{Thai, "B:W25-32:B1-8", []string{"5-9", "6-10", "6-9", "7-10", "7-11", "8-11", "8-12"}},
