@@ -297,14 +297,10 @@ func (v *Variant) HasQuietMove(p *Position) bool {
 	case genDiagonal:
 		// Below, as in Count.
 	case genRemoval:
-		t := v.dirs
-		dirs := v.removalManDirs(us)
-		for d := 0; d < 4; d++ {
-			if dirs&(1<<d) != 0 && t.next(men, d)&empty != 0 || t.next(kings, d)&empty != 0 {
-				return true
-			}
+		if v.dirs.canStep(men, kings, empty, v.removalManDirs(us)) {
+			return true
 		}
-		return false
+		return v.diag != nil && v.diag.canStep(men, kings, empty, diagForward(us))
 	case genEight:
 		kings &^= p.Blocked(us)
 	case genStavropol:

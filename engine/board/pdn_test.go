@@ -281,6 +281,8 @@ func TestWritePDNRoundTrip(t *testing.T) {
 	add(Brazilian, "", nil, 80, "0-1", Tag{"GameType", "20"})
 	add(English, "W:W31:B26,27,18,19", []string{"31x24x15"}, 5, "1/2-1/2")
 	add(English, "", nil, 100, "*")
+	// Tama shares Turkish's GameType: the Variant tag tells them apart.
+	add(Tama, "", []string{"b3-c4"}, 60, "*")
 
 	var buf bytes.Buffer
 	for _, g := range games {
@@ -296,6 +298,7 @@ func TestWritePDNRoundTrip(t *testing.T) {
 		"[Variant \"russian\"]\n[Result \"1-0\"]\n[GameType \"25\"]\n[FEN \"W:WKd8:BKb4,Kc1,c7,Kd4,Kf4\"]\n\n1. d8:b6:e3:h6 1-0\n\n",
 		"[GameType \"26\"]\n[Result \"0-1\"]\n\n1. ",
 		"[FEN \"W:W31:B18,19,26,27\"]\n\n1... 31x24x15 ",
+		"[Variant \"tama\"]\n[Result \"*\"]\n[GameType \"30\"]\n\n1. b3-c4 ",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("written PDN lacks %q", want)

@@ -8,13 +8,15 @@ package board
 // summing to 3 in both. Its capture walk is generated from capGen's
 // template (capture_walk.go), with the pieces taken off the board.
 //
-// What it supports, because these two variants need it and nothing else
+// What it supports, because these variants need it and nothing else
 // does: men that do not capture backwards (Turkish men move and capture
 // forwards and sideways, Thai men forwards), flying kings that land
 // anywhere behind the piece or right behind it (KingLandsBehind), the
 // majority rule or free choice, no 180-degree turn between two jumps
-// (NoReversal), and a man crowned only where its move ends. register
-// checks a variant's rules against this list.
+// (NoReversal), a man crowned only where its move ends, and on the Full
+// board quiet steps along the diagonals too (DiagonalSteps, Armenian
+// tama: men diagonally forwards, kings any distance; captures stay
+// orthogonal). register checks a variant's rules against this list.
 
 // removalGen walks the capture routes of one position.
 type removalGen struct {
@@ -54,15 +56,33 @@ func (v *Variant) removalGenerate(p *Position, ml *MoveList, keep bool, sink fun
 		v.removalCaptures(p, ml, keep, sink)
 		return
 	}
-	t := v.dirs
 	us := p.Side & 1
 	own := p.Pieces[us]
 	empty := v.Geo.All &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
+	men, kings := own&^p.Kings, own&p.Kings
 	promo := v.Geo.Promotion[us]
-	dirs := v.removalManDirs(us)
+	v.dirs.addSteps(ml, men, kings, empty, promo, v.removalManDirs(us))
+	if v.diag != nil {
+		// Forwards only: diagonal 0 and 1 are White's, as up is.
+		v.diag.addSteps(ml, men, kings, empty, promo, diagForward(us))
+	}
+}
+
+// diagForward returns the diagonals (bit i for direction i of
+// diagonalOffsets) in which the men of c step with DiagonalSteps.
+func diagForward(c Color) uint8 {
+	if c == White {
+		return 1<<0 | 1<<1
+	}
+	return 1<<2 | 1<<3
+}
+
+// addSteps appends the quiet moves along the four directions of t: a man
+// of men one square in the directions manDirs, a king of kings over any
+// number of empty squares in all four.
+func (t *dirTable) addSteps(ml *MoveList, men, kings, empty, promo Bitboard, manDirs uint8) {
 	for d := 0; d < 4; d++ {
-		if dirs&(1<<d) == 0 {
+		if manDirs&(1<<d) == 0 {
 			continue
 		}
 		for x := t.next(men, d) & empty; x != 0; x &= x - 1 {
@@ -70,7 +90,7 @@ func (v *Variant) removalGenerate(p *Position, ml *MoveList, keep bool, sink fun
 			ml.add(Move{From: to - Square(t.step[d]), To: to, Promote: promo.Has(to)})
 		}
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
+	for k := kings; k != 0; k &= k - 1 {
 		b := k & -k
 		from := b.First()
 		for d := 0; d < 4; d++ {
@@ -88,15 +108,22 @@ func (v *Variant) removalCount(p *Position, scratch *MoveList, keep bool) int {
 		v.removalCaptures(p, scratch, keep, nil)
 		return scratch.N
 	}
-	t := v.dirs
 	us := p.Side & 1
 	own := p.Pieces[us]
 	empty := v.Geo.All &^ (own | p.Pieces[us^1])
 	men, kings := own&^p.Kings, own&p.Kings
-	dirs := v.removalManDirs(us)
+	n := v.dirs.countSteps(men, kings, empty, v.removalManDirs(us))
+	if v.diag != nil {
+		n += v.diag.countSteps(men, kings, empty, diagForward(us))
+	}
+	return n
+}
+
+// countSteps is the number of moves addSteps appends.
+func (t *dirTable) countSteps(men, kings, empty Bitboard, manDirs uint8) int {
 	n := 0
 	for d := 0; d < 4; d++ {
-		if dirs&(1<<d) != 0 {
+		if manDirs&(1<<d) != 0 {
 			n += (t.next(men, d) & empty).Count()
 		}
 		// Rays of different kings in one direction never overlap.
@@ -132,4 +159,14 @@ func (v *Variant) removalCaptures(p *Position, ml *MoveList, keep bool, sink fun
 // add records a complete capture of n pieces ending on to.
 func (rg *removalGen) add(to, captured Bitboard, n int, promote bool) {
 	rg.record(rg.majority, n, to, captured, n, promote)
+}
+
+// canStep reports whether addSteps would append a move.
+func (t *dirTable) canStep(men, kings, empty Bitboard, manDirs uint8) bool {
+	for d := 0; d < 4; d++ {
+		if manDirs&(1<<d) != 0 && t.next(men, d)&empty != 0 || t.next(kings, d)&empty != 0 {
+			return true
+		}
+	}
+	return false
 }

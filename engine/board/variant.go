@@ -120,6 +120,11 @@ type Variant struct {
 	// KingLandsBehind: a flying king taking a piece lands on the square
 	// right behind it (Thai).
 	KingLandsBehind bool
+	// DiagonalSteps: on a Full board, men also step one square diagonally
+	// forwards and kings also move along diagonals, while captures stay
+	// along rows and files (Armenian draughts). Only the removal
+	// generator's quiet moves read it.
+	DiagonalSteps bool
 	// ForeignMoves: the side to move may move one of the opponent's
 	// pieces instead of one of its own, as its owner would move it
 	// (Stavropol). Captures are compulsory whichever colour captures,
@@ -154,6 +159,9 @@ type Variant struct {
 	// the base variants use, carries no test for the others.
 	gen  genKind
 	dirs *dirTable // the eight directions of Geo (genEight)
+	// diag: the four diagonals of a Full board, for DiagonalSteps; nil
+	// otherwise, which is the removal generator's test for it.
+	diag *dirTable
 }
 
 // genKind is a move-generator family.
@@ -323,6 +331,21 @@ var Turkish = &Variant{
 	Draw: DrawRules{Repetitions: 3},
 }
 
+// Armenian draughts (tama): Turkish draughts in which men also step
+// diagonally forwards and kings also move along diagonals; captures stay
+// along rows and files (README, "Rule choices"). No PDN GameType of its
+// own: Turkish's 30, with a Variant tag.
+var Tama = &Variant{
+	Name: "tama", Aliases: []string{"armenian", "armenian-draughts"},
+	Title: "Armenian draughts (tama)", Geo: Board8x8Full, FirstMover: White, Rows: 2,
+	Setup:        "W:W41-56:B9-24",
+	FlyingKings:  true,
+	RemoveAtOnce: true, NoReversal: true, DiagonalSteps: true,
+	Capture: Majority, Promotion: PassThrough,
+	Notation: Algebraic, CaptureSep: 'x', GameType: 30,
+	Draw: DrawRules{Repetitions: 3},
+}
+
 // Thai draughts (mak-hot, PDN 31): 8 men each on the two nearest rows,
 // Black first, men move and capture forwards only, flying kings that land
 // right behind the piece they take, pieces removed as they are taken, free
@@ -384,6 +407,12 @@ func register(vs ...*Variant) {
 			}
 			v.gen, v.dirs = genRemoval, sharedDirTable(v.Geo, genRemoval, offsets)
 		}
+		if v.DiagonalSteps {
+			if v.gen != genRemoval || !v.Geo.Full {
+				panic("board: diagonal steps need the removal generator on a Full board: " + v.Name)
+			}
+			v.diag = newDirTable(v.Geo, diagonalOffsets)
+		}
 		if v.ForeignMoves {
 			if v.gen != genDiagonal || v.Capture != FreeChoice || v.Goal != Normal || v.MenSpareKings || v.KingMoveLimit != 0 {
 				panic("board: foreign moves need the diagonal generator, free choice and the normal goal: " + v.Name)
@@ -428,7 +457,7 @@ func init() {
 	register(International, Russian, Brazilian, English,
 		Pool, Italian, Spanish, Portuguese, Czech,
 		Killer, BreakthroughDraughts, Antidraughts, Poddavki, Spantsiretti, Diagonal,
-		Frisian, Frysk, Turkish, Thai, Stavropol, Bashni, Canadian)
+		Frisian, Frysk, Turkish, Tama, Thai, Stavropol, Bashni, Canadian)
 }
 
 // Variants returns every known variant.

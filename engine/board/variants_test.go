@@ -110,6 +110,11 @@ func TestStartPositions(t *testing.T) {
 		// Turkish: White on ranks 2 and 3 (41-56 in the 1..64 numbering
 		// from a8); only the rank-3 men can move, one square up each.
 		{Turkish, "W:W41-56:B9-24", []string{"a3-a4", "b3-b4", "c3-c4", "d3-d4", "e3-e4", "f3-f4", "g3-g4", "h3-h4"}},
+		// Tama: Turkish's start, and the rank-3 men also step diagonally
+		// forwards (a3 and h3 one way only): 8 + 14 moves.
+		{Tama, "W:W41-56:B9-24", []string{"a3-a4", "a3-b4", "b3-a4", "b3-b4", "b3-c4", "c3-b4", "c3-c4", "c3-d4",
+			"d3-c4", "d3-d4", "d3-e4", "e3-d4", "e3-e4", "e3-f4", "f3-e4", "f3-f4", "f3-g4", "g3-f4", "g3-g4", "g3-h4",
+			"h3-g4", "h3-h4"}},
 		// Thai: eight men each on the two nearest rows, Black (1-8, at the
 		// top) first: 5-8 = a7 c7 e7 g7 step down to 9-12 = b6 d6 f6 h6.
 		{Thai, "B:W25-32:B1-8", []string{"5-9", "6-10", "6-9", "7-10", "7-11", "8-11", "8-12"}},
@@ -311,6 +316,27 @@ func TestRules(t *testing.T) {
 		// On the far row a man goes on sideways, as a man: d6 takes d7
 		// to d8, then e8 to f8, where it is crowned.
 		{Turkish, "W:Wd6:Bd7,e8", []string{"d6xf8"}, "turkish: sideways along the far row"},
+		// Tama: a man also steps diagonally forwards, never backwards.
+		{Tama, "W:Wd4:Bh8", []string{"d4-c4", "d4-c5", "d4-d5", "d4-e4", "d4-e5"}, "tama: man moves"},
+		// No diagonal capture: e5 is only in the way, f6 behind it empty.
+		{Tama, "W:Wd4:Be5", []string{"d4-c4", "d4-c5", "d4-d5", "d4-e4"}, "tama: a man does not capture diagonally"},
+		// The diagonal step onto the far row crowns.
+		{Tama, "W:Wd7:Ba2", []string{"d7-c7", "d7-c8", "d7-d8", "d7-e7", "d7-e8"}, "tama: crowned by a diagonal step"},
+		// A king moves like a queen: the rook's lines and the diagonal up
+		// to h8's man.
+		{Tama, "W:WKa1:Bh8", []string{"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8",
+			"a1-b1", "a1-b2", "a1-c1", "a1-c3", "a1-d1", "a1-d4", "a1-e1", "a1-e5", "a1-f1", "a1-f6", "a1-g1", "a1-g7",
+			"a1-h1"}, "tama: king moves"},
+		// ... but captures along rows and files only: c3 on the diagonal
+		// is not taken, a3 on the file is.
+		{Tama, "W:WKa1:Bc3", []string{"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8",
+			"a1-b1", "a1-b2", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1", "a1-h1"}, "tama: a king does not capture diagonally"},
+		{Tama, "W:WKa1:Bc3,a3", []string{"a1xa4", "a1xa5", "a1xa6", "a1xa7", "a1xa8"}, "tama: the king captures along the file"},
+		// The Turkish capture rules hold: majority, no turning back,
+		// crowned where the move ends.
+		{Tama, "W:Wd4,a2:Bd5,d7,b2", []string{"d4xd8"}, "tama: majority"},
+		{Tama, "W:WKd4:Bd6,d2", []string{"d4xd1", "d4xd7", "d4xd8"}, "tama: no turning back"},
+		{Tama, "W:Wd6:Bd7,f8", []string{"d6xd8"}, "tama: crowned where the move ends"},
 		// Thai (8x8 numbering, 29 = a1, 22 = c3, 18 = d4): the king on a1
 		// takes c3 and lands right behind it, on d4 only.
 		{Thai, "W:WK29:B22", []string{"29-18"}, "thai: the king lands right behind"},
