@@ -174,7 +174,17 @@ func TestEveryDamageRefused(t *testing.T) {
 		if err := refused(orig); err.Error() != "accepted" {
 			t.Fatalf("%s intact: %v", name, err)
 		}
+		// Under -short (the race run of make test) every 7th byte, with
+		// the header's bytes all kept: the race detector makes each
+		// decode many times slower.
+		stride := 1
+		if testing.Short() {
+			stride = 7
+		}
 		for i := range orig {
+			if i >= 128 && i%stride != 0 {
+				continue
+			}
 			b := append([]byte(nil), orig...)
 			b[i] ^= 0x20
 			if err := refused(b); !errors.Is(err, ErrCorrupt) {
