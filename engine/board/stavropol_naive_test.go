@@ -177,9 +177,9 @@ func naiveMoves(b *naiveBoard) map[Move]bool {
 	return out
 }
 
-// naivePlay plays m on b.
-func naivePlay(b naiveBoard, m Move) naiveBoard {
-	g := Board8x8
+// naivePlay plays m on b, an 8x8 array of the squares of geometry g (the
+// naive generators of Stavropol and tama share it).
+func naivePlay(g *Geometry, b [8][8]Piece, m Move) [8][8]Piece {
 	ff, fr := g.FileRank(m.From)
 	tf, tr := g.FileRank(m.To)
 	pc := b[ff][fr]
@@ -221,7 +221,7 @@ func naiveWalk(t *testing.T, p Position, depth int) uint64 {
 	var n uint64
 	for _, m := range ml.Slice() {
 		q := p.Play(m)
-		if naiveOf(&q) != naivePlay(naiveOf(&p), m) {
+		if naiveOf(&q) != naiveBoard(naivePlay(Board8x8, naiveOf(&p), m)) {
 			t.Fatalf("%s: %s plays differently", Stavropol.FEN(&p), Stavropol.FormatMove(&p, m))
 		}
 		n += naiveWalk(t, q, depth-1)

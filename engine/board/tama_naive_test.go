@@ -147,24 +147,6 @@ func tamaMoves(b *tamaBoard, c Color) map[Move]bool {
 	return out
 }
 
-// tamaPlay plays m on b.
-func tamaPlay(b tamaBoard, m Move) tamaBoard {
-	g := Board8x8Full
-	ff, fr := g.FileRank(m.From)
-	tf, tr := g.FileRank(m.To)
-	pc := b[ff][fr]
-	b[ff][fr] = Empty
-	for c := m.Captured; c != 0; c &= c - 1 {
-		f, r := g.FileRank(c.First())
-		b[f][r] = Empty
-	}
-	if m.Promote {
-		pc = WhiteKing + Piece(naiveColor(pc))
-	}
-	b[tf][tr] = pc
-	return b
-}
-
 // tamaCompare checks that Tama and the naive generator give p the same
 // moves, leaving them in ml, and with plays that each move leaves the same
 // board (the tree's last ply skips it: it is most of the test's time).
@@ -179,7 +161,7 @@ func tamaCompare(t *testing.T, p *Position, ml *MoveList, plays bool) {
 		if !plays {
 			continue
 		}
-		if q := p.Play(m); tamaOf(&q) != tamaPlay(b, m) {
+		if q := p.Play(m); tamaOf(&q) != tamaBoard(naivePlay(Board8x8Full, b, m)) {
 			t.Fatalf("%s: %s plays differently", Tama.FEN(p), Tama.FormatMove(p, m))
 		}
 	}
