@@ -14,6 +14,7 @@ import (
 
 	"damka/engine"
 	"damka/engine/board"
+	"damka/eval"
 )
 
 // DefaultDepth is the depth of the signature run.
@@ -24,6 +25,10 @@ type BenchOptions struct {
 	Depth   int // plies; DefaultDepth if < 1
 	Threads int // 1 if < 1; with more the node count is no longer reproducible
 	HashMB  int // 16 if < 1
+	// Eval and HandEval choose the evaluation as engine.Options do (the
+	// zero value: the built-in learned weights where a variant has them).
+	Eval     *eval.Weights
+	HandEval bool
 }
 
 // BenchResult is the total over the positions.
@@ -96,7 +101,7 @@ func Run(opts BenchOptions, out io.Writer) (BenchResult, error) {
 	if opts.HashMB < 1 {
 		opts.HashMB = 16
 	}
-	e := engine.New(engine.Options{Threads: opts.Threads, HashMB: opts.HashMB})
+	e := engine.New(engine.Options{Threads: opts.Threads, HashMB: opts.HashMB, Eval: opts.Eval, HandEval: opts.HandEval})
 	var res BenchResult
 	for i, bp := range Positions {
 		v, err := board.Lookup(bp.Variant)

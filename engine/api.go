@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"damka/engine/board"
+	"damka/eval"
 )
 
 // Score units: 100 = one man (the Hub scale is Score/100). A won position
@@ -108,6 +109,13 @@ type Options struct {
 	// BookMargin (engine units) lets the book play any of its moves within
 	// this much of its best, weighted towards the best; 0 plays the best.
 	BookMargin int
+	// Eval is a learned evaluation (eval.LoadWeights) used for its
+	// variant; nil, or a search of another variant, uses the one built
+	// into damka for the variant (International and Russian), and the
+	// hand-made evaluation where there is none. HandEval uses the
+	// hand-made evaluation always.
+	Eval     *eval.Weights
+	HandEval bool
 }
 
 // Info is one progress report (one per completed iteration and PV line).

@@ -9,6 +9,7 @@ import (
 	"damka/book"
 	"damka/egdb"
 	"damka/engine/board"
+	"damka/eval"
 	"damka/tt"
 )
 
@@ -85,6 +86,18 @@ func normalize(o Options) Options {
 		o.EGDBCacheMB = DefaultEGDBCacheMB
 	}
 	return o
+}
+
+// weightsFor is the learned evaluation a search of v uses, or nil for the
+// hand-made one (Options.Eval, HandEval).
+func (e *Engine) weightsFor(v *board.Variant) *eval.Weights {
+	switch {
+	case e.opts.HandEval:
+		return nil
+	case e.opts.Eval != nil && e.opts.Eval.Variant == v.Name:
+		return e.opts.Eval
+	}
+	return eval.Default(v)
 }
 
 // makeThreads keeps the existing per-thread stacks (about a megabyte each)

@@ -24,6 +24,7 @@ func skipDepth(id, depth int) bool {
 // setup prepares the thread for a search of root.
 func (t *thread) setup(v *board.Variant, root *board.Position, history []board.Position) {
 	t.v = v
+	t.weights = t.e.weightsFor(v)
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
 	t.useTables(t.e.curTables)
 	t.tbHits.Store(0)

@@ -62,6 +62,9 @@ type thread struct {
 	e  *Engine
 	id int
 	v  *board.Variant
+	// weights is the learned evaluation of this search (nil: the
+	// hand-made one); see Engine.weightsFor.
+	weights *eval.Weights
 
 	stack [maxPly + 2]frame
 	// towers is Bashni's stack of the pieces under the tops, parallel to
@@ -128,6 +131,9 @@ func init() {
 // evaluate is the static evaluation of the position at ply.
 func (t *thread) evaluate(ply int) int {
 	f := &t.stack[ply]
+	if t.weights != nil {
+		return t.weights.Evaluate(&f.pos) + f.extra
+	}
 	return eval.Evaluate(t.v, &f.pos) + f.extra
 }
 

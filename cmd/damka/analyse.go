@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"strings"
@@ -23,6 +24,7 @@ func analyseCmd(args []string) error {
 	hash := fs.Int("hash", engine.DefaultHashMB, fmt.Sprintf("transposition table size in MB (1..%d)", engine.MaxHashMB))
 	multipv := fs.Int("multipv", 1, "principal variations to show")
 	tables := tableFlags(fs)
+	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,7 +45,7 @@ func analyseCmd(args []string) error {
 		}
 	}
 	opts := engine.Options{Threads: *threads, HashMB: *hash, MultiPV: *multipv}
-	if err := tables(&opts); err != nil {
+	if err := cmp.Or(tables(&opts), evals(&opts)); err != nil {
 		return err
 	}
 	e := newEngine("analyse", opts)

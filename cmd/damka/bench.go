@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"damka/bench"
+	"damka/engine"
 )
 
 func init() {
@@ -16,6 +17,7 @@ func benchCmd(args []string) error {
 	depth := fs.Int("depth", bench.DefaultDepth, "depth in plies")
 	threads := fs.Int("threads", 1, "search threads (the node count is reproducible only with 1)")
 	hash := fs.Int("hash", 16, "transposition table size in MiB (fresh for every position)")
+	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -25,6 +27,10 @@ func benchCmd(args []string) error {
 	if err := cmp.Or(checkThreads(*threads), checkHash(*hash)); err != nil {
 		return err
 	}
-	_, err := bench.Run(bench.BenchOptions{Depth: *depth, Threads: *threads, HashMB: *hash}, os.Stdout)
+	var o engine.Options
+	if err := evals(&o); err != nil {
+		return err
+	}
+	_, err := bench.Run(bench.BenchOptions{Depth: *depth, Threads: *threads, HashMB: *hash, Eval: o.Eval, HandEval: o.HandEval}, os.Stdout)
 	return err
 }

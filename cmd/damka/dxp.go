@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -40,6 +41,7 @@ func dxpCmd(args []string) error {
 	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB")
 	tables := tableFlags(fs)
 	books := bookFlags(fs)
+	evals := evalFlags(fs)
 	name := fs.String("name", "damka "+version, "name sent to the other program (32 characters at most)")
 	timeout := fs.Duration("timeout", dxp.DefaultReadTimeout, "grace for a silent peer beyond its clock (and for replies it owes)")
 	idle := fs.Duration("idle", 0, "follower: hang up on a client that starts no game within this time (default: --timeout)")
@@ -105,7 +107,7 @@ func dxpCmd(args []string) error {
 	if err := tables(&opts); err != nil {
 		return err
 	}
-	if err := books(&opts); err != nil {
+	if err := cmp.Or(books(&opts), evals(&opts)); err != nil {
 		return err
 	}
 	var pdn *os.File

@@ -13,6 +13,7 @@ import (
 	"damka/egdb"
 	"damka/engine"
 	"damka/engine/board"
+	"damka/eval"
 )
 
 // newFlags returns a flag set that reports errors as usage errors (exit 2)
@@ -216,4 +217,41 @@ func clipQuoted(msg string) string {
 	}
 	sb.WriteString(msg)
 	return sb.String()
+}
+
+// evalFlags declares --eval for a command that searches and returns a
+// function that applies it: "learned" (the default: the weights built into
+// damka where the variant has them), "hand" (the hand-made evaluation) or
+// the path of a weights file from 'damka tune' (read here, so that a bad
+// one is a usage error).
+func evalFlags(fs *flag.FlagSet) func(*engine.Options) error {
+	choice := fs.String("eval", "learned", `evaluation: "learned" (built-in weights for International and Russian, the hand-made evaluation elsewhere), "hand", or a weights file from 'damka tune'`)
+	return func(o *engine.Options) error {
+		w, hand, err := parseEval(*choice)
+		if err != nil {
+			return usagef("--eval: %v", err)
+		}
+		if w != nil {
+			if f := fs.Lookup("variant"); f != nil {
+				if v, err := board.Lookup(f.Value.String()); err == nil && v.Name != w.Variant {
+					return usagef("--eval %q holds weights for %s, not %s", *choice, w.Variant, v.Name)
+				}
+			}
+		}
+		o.Eval, o.HandEval = w, hand
+		return nil
+	}
+}
+
+// parseEval reads an evaluation choice: "learned" (or empty), "hand", or a
+// weights file.
+func parseEval(choice string) (w *eval.Weights, hand bool, err error) {
+	switch choice {
+	case "", "learned":
+		return nil, false, nil
+	case "hand":
+		return nil, true, nil
+	}
+	w, err = eval.LoadWeights(choice)
+	return w, false, err
 }

@@ -30,6 +30,7 @@ func hubCmd(args []string) error {
 	numbering := fs.String("move-numbering", "bottom-up", "how Russian, Brazilian and the other a1..h8 boards number the squares of moves: "+
 		"bottom-up (1 = a1, pydraughts 0.6) or top-down (1 = b8, as positions are; pydraughts 0.5.7 and so lidraughts-bot)")
 	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
+	evalChoice := fs.String("eval", "learned", `evaluation: "learned" (built-in weights for International and Russian), "hand" (the hand-made one) or a weights file from 'damka tune' (as the eval parameter)`)
 	ablate := fs.String("ablate", "", "switch off search features or evaluation terms, comma-separated, to measure them in matches: "+
 		engine.AblationNames()+", "+eval.AblationNames())
 	if err := parseFlags(fs, known); err != nil {
@@ -56,6 +57,9 @@ func hubCmd(args []string) error {
 		hub.WithVariant(v), hub.WithEngineOptions(opts), hub.WithVersion(version))
 	if err := s.SetParam("move-numbering", *numbering); err != nil {
 		return usagef("--move-numbering: %v", err)
+	}
+	if err := s.SetParam("eval", *evalChoice); err != nil {
+		return usagef("--eval: %v", err)
 	}
 	for _, p := range params {
 		if err := s.SetParam(p[0], p[1]); err != nil {

@@ -31,6 +31,7 @@ func playCmd(args []string) error {
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
 	tables := tableFlags(fs)
 	books := bookFlags(fs)
+	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func playCmd(args []string) error {
 	if err := tables(&opts); err != nil {
 		return err
 	}
-	if err := books(&opts); err != nil {
+	if err := cmp.Or(books(&opts), evals(&opts)); err != nil {
 		return err
 	}
 	g := &game{

@@ -8,6 +8,7 @@ package hub
 // Format quotes every value that is not a plain name (spaces, empty).
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"damka/egdb"
 	"damka/engine"
 	"damka/engine/board"
+	"damka/eval"
 )
 
 // Limits of the integer parameters, as declared in the param lines.
@@ -123,6 +125,35 @@ var params = []param{
 		get: func(s *Session) string { return strconv.Itoa(s.engineOpts.BookMargin) },
 		set: func(s *Session, value string) error {
 			return s.setInt(&s.engineOpts.BookMargin, "book-margin", value, 0, maxBookMargin)
+		}},
+	// eval picks the evaluation: learned (the weights built into damka for
+	// International and Russian, the hand-made evaluation elsewhere), hand,
+	// or a weights file from damka tune, read when set.
+	{name: "eval", typ: "string",
+		get: func(s *Session) string { return cmp.Or(s.evalName, "learned") },
+		check: func(value string) error {
+			if value == "" || value == "learned" || value == "hand" {
+				return nil
+			}
+			return regularFile("eval", value)
+		},
+		load: func(s *Session, value string) error {
+			s.loadedEval = nil
+			if value == "" || value == "learned" || value == "hand" {
+				return nil
+			}
+			w, err := eval.LoadWeights(value)
+			if err != nil {
+				return fmt.Errorf("eval %s: %v", quoteValue(value), unwrapPath(err))
+			}
+			s.loadedEval = w
+			return nil
+		},
+		set: func(s *Session, value string) error {
+			s.evalName = value
+			s.engineOpts.Eval, s.engineOpts.HandEval = s.loadedEval, value == "hand"
+			s.optsDirty = true
+			return nil
 		}},
 	// egdb-path is a directory of endgame tables (damka egdb build), used
 	// over the tables embedded in the binary; empty means those alone.

@@ -35,6 +35,7 @@ import (
 
 	"damka/engine"
 	"damka/engine/board"
+	"damka/eval"
 )
 
 // MaxLineBytes bounds one input line. Longer lines are answered with an
@@ -65,6 +66,10 @@ type Session struct {
 	variant    *board.Variant
 	engineOpts engine.Options
 	optsDirty  bool
+	// evalName is the eval parameter as set; loadedEval the weights its
+	// load read (written by the load worker before set reads it).
+	evalName   string
+	loadedEval *eval.Weights
 	ponder     bool
 	numbering  board.HubNumbering // of the squares in moves (move-numbering)
 

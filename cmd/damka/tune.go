@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"time"
+
+	"damka/eval"
+	"damka/train"
+)
+
+func init() {
+	register(command{"tune", "fit the learned evaluation's weights to self-play data (damka selfplay)", tuneCmd})
+}
+
+func tuneCmd(args []string) error {
+	fs := newFlags("tune")
+	epochs := fs.Int("epochs", 10, "passes over the data")
+	batch := fs.Int("batch", 4096, "positions per step")
+	rate := fs.Float64("rate", 2, "Adam step size, hundredths of a man")
+	lambda := fs.Float64("lambda", 0.5, "weight of the game result in the target (the rest: the search score)")
+	l2 := fs.Float64("l2", 1e-4, "pull of the window weights towards 0")
+	seed := fs.Uint64("seed", 1, "seed of the shuffles: the same data and seed give the same weights")
+	from := fs.String("from", "", "start from these weights (a previous generation) instead of material")
+	out := fs.String("out", "", "weights file to write (required)")
+	if err := parseFlagsAndArgs(fs, args); err != nil {
+		return err
+	}
+	files := fs.Args()
+	switch {
+	case *out == "":
+		return usagef("--out is required")
+	case len(files) == 0:
+		return usagef("name one or more data files from damka selfplay")
+	case *epochs < 1 || *epochs > 1000 || *batch < 1:
+		return usagef("--epochs must be from 1 to 1000 and --batch positive")
+	case !(*lambda >= 0 && *lambda <= 1) || !(*rate > 0 && *rate < 1000) || !(*l2 >= 0 && *l2 < 1):
+		return usagef("--lambda must be in [0, 1], --rate in (0, 1000), --l2 in [0, 1)")
+	}
+	start := time.Now()
+	var d *train.Data
+	for _, f := range files {
+		x, err := train.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if d == nil {
+			d = x
+			continue
+		}
+		if x.Header.Variant != d.Header.Variant {
+			return fmt.Errorf("%s holds %s positions, %s holds %s", f, x.Header.Variant, files[0], d.Header.Variant)
+		}
+		d.Samples = append(d.Samples, x.Samples...)
+		d.Games += x.Games
+	}
+	if len(files) > 1 {
+		d.Samples = train.Merge(d.Samples)
+	}
+	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed}
+	if *from != "" {
+		w, err := eval.LoadWeights(*from)
+		if err != nil {
+			return usagef("--from: %v", err)
+		}
+		cfg.Start = w
+	}
+	k := train.FitScale(d.Samples)
+	fmt.Printf("tune: %s, %d positions from %d games, scale K=%.1f (sigmoid(score/K) predicts the result)\n",
+		d.Header.Variant, len(d.Samples), d.Games, k)
+	cfg.Progress = func(e train.Epoch) {
+		fmt.Printf("epoch %3d/%d: train %.5f  held-out %.5f  (result only %.5f; hand-made evaluation %.5f)  %.1fs\n",
+			e.N, *epochs, e.Train, e.HeldOut, e.ResultHeldOut, e.BaselineHeldOut, time.Since(start).Seconds())
+	}
+	w, _, err := train.Tune(d, cfg)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := w.Write(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase) in %.1fs\n", *out, buf.Len(), w.Features(), time.Since(start).Seconds())
+	return nil
+}

@@ -1,0 +1,113 @@
+package eval
+
+import (
+	"math"
+	"math/bits"
+
+	"damka/engine/board"
+)
+
+// Weights are a learned evaluation for one variant: a weight per window
+// state and per scalar feature, for the middle game (MG) and the endgame
+// (EG), blended by the pieces left. They are fitted by damka tune and kept
+// in a weights file (weights.go).
+type Weights struct {
+	Variant string    // board.Variant.Name
+	MG, EG  []float32 // per feature, in the score unit (100 = one man)
+	lay     *layout
+	// packed holds both phases of each weight as two int16, mg in the high
+	// half, in 1/weightScale of the score unit: one load of 4 bytes per
+	// feature keeps the 10x10 tables at 420 KB, half of what two int32
+	// would take, so that more of them stay in the cache.
+	packed []int32
+	// wide are the scalar features' weights as mg<<32 + eg (a king's or
+	// a man's weight times the count may exceed 16 bits).
+	wide [scalarFeatures]int64
+}
+
+// weightScale: integer weights are in 1/8 of the score unit, so that a
+// window weight of up to 40 men fits 16 bits.
+const weightScale = 8
+
+// NewWeights returns zero weights for variant v (what tune starts from),
+// or nil when v's board has no window layout.
+func NewWeights(v *board.Variant) *Weights {
+	l := layoutFor(v.Geo)
+	if l == nil {
+		return nil
+	}
+	n := l.features()
+	w := &Weights{Variant: v.Name, MG: make([]float32, n), EG: make([]float32, n), lay: l}
+	w.Pack()
+	return w
+}
+
+// Scalar is the index of scalar feature f (ScalarMen, ...); the window
+// weights come before the first.
+func (w *Weights) Scalar(f int) int { return w.lay.windows*windowStates + f }
+
+// Features is the number of weights per phase.
+func (w *Weights) Features() int { return len(w.MG) }
+
+// Pack makes the integer weights that Evaluate sums from MG and EG; call it
+// after changing them.
+func (w *Weights) Pack() {
+	if len(w.packed) != len(w.MG) {
+		w.packed = make([]int32, len(w.MG))
+	}
+	q := func(x float32, lim float64) int64 {
+		v := math.Round(float64(x) * weightScale)
+		return int64(max(-lim, min(lim, v)))
+	}
+	for i := range w.MG {
+		w.packed[i] = int32(q(w.MG[i], math.MaxInt16)<<16 + q(w.EG[i], math.MaxInt16))
+	}
+	for f := range scalarFeatures {
+		i := w.Scalar(f)
+		w.wide[f] = q(w.MG[i], 1<<24)<<32 + q(w.EG[i], 1<<24)
+	}
+}
+
+// Evaluate scores a quiet position from the side to move's view (100 = one
+// man), as Active's model does with the weights rounded to 1/8.
+func (w *Weights) Evaluate(p *board.Position) int {
+	white, black, kings := p.Words()
+	wb, bb, kb := uint64(white), uint64(black), uint64(kings)
+	l := w.lay
+	var wv, bv [maxWindows]uint16
+	l.readings(wb, bb, &wv, &bv)
+	pk := w.packed
+	// mg and eg sums of the windows: the high halves summed apart from
+	// the low ones (an int16 sign-extends when taken alone).
+	var mgW, egW int64
+	for i := range l.windows {
+		base := i * windowStates
+		a, b := pk[base+int(wv[i])], pk[base+int(bv[i])]
+		mgW += int64(a>>16) - int64(b>>16)
+		egW += int64(int16(a)) - int64(int16(b))
+	}
+	men := bits.OnesCount64(wb&^kb) - bits.OnesCount64(bb&^kb)
+	kg := bits.OnesCount64(wb&kb) - bits.OnesCount64(bb&kb)
+	sum := mgW<<32 + egW + int64(men)*w.wide[ScalarMen] + int64(kg)*w.wide[ScalarKings]
+	if p.Side == board.Black {
+		sum = -sum
+	}
+	sum += w.wide[ScalarTempo]
+	eg := int64(int32(uint32(sum)))
+	mg := (sum - eg) >> 32
+	ph := int64(l.phase(wb, bb))
+	s := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+	return max(-Limit, min(Limit, s))
+}
+
+// Float is Evaluate's model in floating point on the unrounded weights,
+// through Active: what tune fits, and a check of Evaluate.
+func (w *Weights) Float(p *board.Position, buf []Feature) float64 {
+	white, black, kings := p.Words()
+	f, mg := w.Active(uint64(white), uint64(black), uint64(kings), p.Side, buf[:0])
+	var s float64
+	for _, x := range f {
+		s += float64(x.Value) * (float64(mg)*float64(w.MG[x.Index]) + float64(1-mg)*float64(w.EG[x.Index]))
+	}
+	return s
+}

@@ -1,0 +1,203 @@
+package eval
+
+import (
+	"math/bits"
+	"sync"
+
+	"damka/engine/board"
+)
+
+// The learned evaluation reads the board through overlapping regions: every
+// 4x4 window whose corner is on an even file and rank (16 on 10x10, 9 on
+// 8x8). A window holds 8 playable squares, each empty, own or opponent's,
+// so its state is a base-3 number below 3^8 = 6,561, and each window has a
+// weight per state. A king counts as its owner's piece there; what a king
+// is worth beyond that is a feature of its own.
+//
+// Colour symmetry is exact by construction: each window is read twice,
+// once as White sees it and once as Black sees the window turned by 180
+// degrees, with the same weights, and the second reading is subtracted.
+// The colour-reversed mirror of a position swaps the two readings.
+//
+// On the ghost-square layouts the two playable squares of a window's row
+// are neighbouring bits, so a window's 8 bits are gathered by four shifts
+// and masks, and the base-3 number comes from two 256-entry tables: no loop
+// over squares.
+
+const (
+	windowSquares = 8
+	windowStates  = 6561 // 3^8
+	maxWindows    = 16
+)
+
+// Scalar features after the windows' weights, in this order
+// (Weights.Scalar gives their index).
+const (
+	ScalarMen   = iota // men, White minus Black
+	ScalarKings        // kings, White minus Black
+	ScalarTempo        // the side to move (its own view: always 1)
+	scalarFeatures
+)
+
+// layout is the windows of one board geometry.
+type layout struct {
+	geo     *board.Geometry
+	windows int
+	shift   [maxWindows][4]uint8 // low bit of each window row's two squares
+	turned  [maxWindows]uint8    // the window that the half turn maps it to
+	pieces  int                  // pieces at the start: the phase's scale
+}
+
+// features is the number of weights per game phase.
+func (l *layout) features() int { return l.windows*windowStates + scalarFeatures }
+
+var (
+	// base3[c]: the base-3 number of the squares of 8-bit set c, as ones
+	// (own); twice it for the opponent. base3Turned reads c's bits in
+	// reverse order: the same window seen from the other side.
+	base3, base3Turned [256]uint16
+	layouts            sync.Map // *board.Geometry -> *layout (nil when the board does not fit)
+)
+
+func init() {
+	for c := range 256 {
+		var a, b, p uint16 = 0, 0, 1
+		for j := range 8 {
+			if c>>j&1 != 0 {
+				a += p
+			}
+			if c>>(7-j)&1 != 0 {
+				b += p
+			}
+			p *= 3
+		}
+		base3[c], base3Turned[c] = a, b
+	}
+}
+
+// layoutFor returns the windows of g, or nil where the board does not have
+// them (Turkish's full board, Canadian's wide one, or a board narrower than
+// a window).
+func layoutFor(g *board.Geometry) *layout {
+	if l, ok := layouts.Load(g); ok {
+		return l.(*layout)
+	}
+	l := newLayout(g)
+	layouts.Store(g, l)
+	return l
+}
+
+func newLayout(g *board.Geometry) *layout {
+	if g.Full || g.Wide || g.Width < 4 || g.Height < 4 || g.Width%2 != 0 || g.Height%2 != 0 {
+		return nil
+	}
+	l := &layout{geo: g}
+	type corner struct{ f, r int }
+	index := map[corner]int{}
+	for r := 0; r+4 <= g.Height; r += 2 {
+		for f := 0; f+4 <= g.Width; f += 2 {
+			if l.windows == maxWindows {
+				return nil
+			}
+			w := l.windows
+			for row := range 4 {
+				var sq []int
+				for file := f; file < f+4; file++ {
+					if s, ok := g.At(file, r+row); ok {
+						sq = append(sq, int(s))
+					}
+				}
+				// The two squares must be neighbouring bits, in the
+				// order of their files, for the shift-and-mask gather.
+				if len(sq) != 2 || sq[1] != sq[0]+1 {
+					return nil
+				}
+				l.shift[w][row] = uint8(sq[0])
+			}
+			index[corner{f, r}] = w
+			l.windows++
+		}
+	}
+	for c, w := range index {
+		t, ok := index[corner{g.Width - 4 - c.f, g.Height - 4 - c.r}]
+		if !ok {
+			return nil
+		}
+		l.turned[w] = uint8(t)
+	}
+	l.pieces = 2 * (g.Squares/2 - g.Width/2) // the usual start: all rows but the middle two
+	if l.pieces <= 0 {
+		l.pieces = g.Squares / 2
+	}
+	return l
+}
+
+// gather returns the 8-bit set of window w's squares in x.
+func (l *layout) gather(w int, x uint64) uint8 {
+	s := &l.shift[w]
+	return uint8(x>>s[0]&3 | (x>>s[1]&3)<<2 | (x>>s[2]&3)<<4 | (x>>s[3]&3)<<6)
+}
+
+// readings fills white[w] and black[w] with window w's state as White sees
+// it and as Black sees its turned image: the indices of the two weights
+// that window w adds and subtracts.
+func (l *layout) readings(white, black uint64, wv, bv *[maxWindows]uint16) {
+	var gw, gb [maxWindows]uint8
+	for w := range l.windows {
+		gw[w], gb[w] = l.gather(w, white), l.gather(w, black)
+	}
+	for w := range l.windows {
+		wv[w] = base3[gw[w]] + 2*base3[gb[w]]
+		t := l.turned[w]
+		bv[w] = base3Turned[gb[t]] + 2*base3Turned[gw[t]]
+	}
+}
+
+// phase is the share of the game still in the middle game, as the pieces
+// left say: pieces/l.pieces, capped at 1, in [0, phaseOne].
+const phaseOne = 64
+
+func (l *layout) phase(white, black uint64) int {
+	n := bits.OnesCount64(white | black)
+	return min(n*phaseOne/l.pieces, phaseOne)
+}
+
+// Feature is one active feature of a position for training: weight Index
+// (of either phase) times Value.
+type Feature struct {
+	Index int32
+	Value float32
+}
+
+// Active lists the active features of a position (the board's words and
+// the side to move) with their values from the side to move's view, and
+// the middle-game share mg (the end-game share is 1-mg): the model is
+// sum(Value * (mg*MG[Index] + (1-mg)*EG[Index])). It appends to out.
+// Evaluate computes the same sum with integer weights.
+func (w *Weights) Active(white, black, kings uint64, side board.Color, out []Feature) ([]Feature, float32) {
+	l := w.lay
+	var wv, bv [maxWindows]uint16
+	l.readings(white, black, &wv, &bv)
+	sgn := float32(1)
+	if side == board.Black {
+		sgn = -1
+	}
+	for i := range l.windows {
+		base := int32(i * windowStates)
+		if wv[i] == bv[i] {
+			continue // the two readings cancel
+		}
+		out = append(out, Feature{base + int32(wv[i]), sgn}, Feature{base + int32(bv[i]), -sgn})
+	}
+	scal := int32(l.windows * windowStates)
+	men := bits.OnesCount64(white&^kings) - bits.OnesCount64(black&^kings)
+	kg := bits.OnesCount64(white&kings) - bits.OnesCount64(black&kings)
+	if men != 0 {
+		out = append(out, Feature{scal + ScalarMen, sgn * float32(men)})
+	}
+	if kg != 0 {
+		out = append(out, Feature{scal + ScalarKings, sgn * float32(kg)})
+	}
+	out = append(out, Feature{scal + ScalarTempo, 1})
+	return out, float32(l.phase(white, black)) / phaseOne
+}

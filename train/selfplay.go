@@ -1,0 +1,346 @@
+package train
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"sync"
+
+	"damka/egdb"
+	"damka/engine"
+	"damka/engine/board"
+)
+
+// SelfplayConfig says what games to play.
+type SelfplayConfig struct {
+	Variant *board.Variant
+	Games   int    // games in all (a resumed run plays the rest)
+	Nodes   uint64 // search budget per move (with Depth: whichever comes first)
+	Depth   int
+	Seed    uint64
+	// RandomPlies: each game starts with 0..RandomPlies uniformly random
+	// moves (after its opening), so that games differ.
+	RandomPlies int
+	// Openings, if any, are played in turn (game i from opening i mod n);
+	// otherwise games start from the initial position.
+	Openings []*board.Game
+	Workers  int            // games played at once (one search thread each)
+	Engine   engine.Options // per worker; Threads is forced to 1
+	MaxPlies int            // a game this long is a draw
+	// Progress, if set, is called after every finished game (from one
+	// goroutine).
+	Progress func(done, total, samples int)
+}
+
+// gamesPerBlock: games are written in blocks of this many, in game order,
+// so that the file is the same bytes whatever the number of workers, and a
+// resumed run starts at a block boundary.
+const gamesPerBlock = 50
+
+// Selfplay plays cfg's games and writes the merged samples to path. Blocks
+// of finished games go to path+".part" as they are done; a run that finds
+// such a file with the same header resumes after its last whole block. Game
+// i depends only on cfg and i (its random moves come from a generator seeded
+// by cfg.Seed and i; a fresh table and node-limited searches on one thread),
+// so the output is deterministic for a seed.
+func Selfplay(path string, cfg SelfplayConfig, meta string) (*Data, error) {
+	v := cfg.Variant
+	if v.Columns || v.Geo.Wide {
+		return nil, fmt.Errorf("selfplay: %s is not supported (its positions do not fit the data file's three words)", v.Name)
+	}
+	if cfg.Nodes == 0 && cfg.Depth == 0 {
+		return nil, errors.New("selfplay: set a node or depth budget per move")
+	}
+	h := Header{Variant: v.Name, Meta: meta}
+	part := path + ".part"
+	done, f, err := openPart(part, h)
+	if err != nil {
+		return nil, err
+	}
+	wr, err := appendWriter(f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	err = playGames(cfg, done, wr)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	d, err := readPart(part)
+	if err != nil {
+		return nil, err
+	}
+	if d.Games != cfg.Games {
+		return nil, fmt.Errorf("selfplay: %s holds %d games, want %d", part, d.Games, cfg.Games)
+	}
+	d.Samples = Merge(d.Samples)
+	d.Header.Merged = true
+	if err := WriteFile(path, d); err != nil {
+		return nil, err
+	}
+	return d, os.Remove(part)
+}
+
+// openPart opens (or creates) the partial file, checks that its header is
+// h and cuts it after its last whole block; done is the games already in it.
+func openPart(part string, h Header) (done int, f *os.File, err error) {
+	f, err = os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return 0, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		if err == nil {
+			_, err = f.Write(h.encode())
+		}
+		if err != nil {
+			f.Close()
+			return 0, nil, err
+		}
+		return 0, f, nil
+	}
+	d, good, err := read(f, true)
+	if err != nil {
+		f.Close()
+		return 0, nil, fmt.Errorf("selfplay: cannot resume from %s: %w", part, err)
+	}
+	if d.Header.Variant != h.Variant || d.Header.Meta != h.Meta {
+		f.Close()
+		return 0, nil, fmt.Errorf("selfplay: %s was made by another run (%q, %s); remove it or repeat that command", part, d.Header.Meta, d.Header.Variant)
+	}
+	if err := f.Truncate(good); err == nil {
+		_, err = f.Seek(good, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return 0, nil, err
+	}
+	return d.Games, f, nil
+}
+
+// readPart reads a partial file whole (it has no end block).
+func readPart(part string) (*Data, error) {
+	f, err := os.Open(part)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d, _, err := read(bufio.NewReaderSize(f, 1<<20), true)
+	return d, err
+}
+
+// WriteFile writes d to path (through a temporary file, so that path is
+// either the old file or the whole new one).
+func WriteFile(path string, d *Data) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	wr, err := NewWriter(f, d.Header)
+	if err == nil {
+		err = wr.WriteBlock(d.Samples, d.Games)
+	}
+	if err == nil {
+		err = wr.Close()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// playGames plays games done..cfg.Games-1 and writes them in order.
+func playGames(cfg SelfplayConfig, done int, wr *Writer) error {
+	workers := max(cfg.Workers, 1)
+	jobs := make(chan int)
+	type finished struct {
+		index   int
+		samples []Sample
+		err     error
+	}
+	results := make(chan finished)
+	var wg sync.WaitGroup
+	var db *egdb.DB
+	if !cfg.Engine.NoEGDB {
+		db, _ = egdb.OpenEmbedded(cfg.Variant) // no tables: games end by the rules alone
+	}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			opts := cfg.Engine
+			opts.Threads = 1
+			e, err := engine.NewChecked(opts)
+			for i := range jobs {
+				var s []Sample
+				if err == nil {
+					s, err = playGame(&cfg, e, db, i)
+				}
+				results <- finished{i, s, err}
+			}
+		}()
+	}
+	go func() {
+		for i := done; i < cfg.Games; i++ {
+			jobs <- i
+		}
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
+	// Hold finished games until their block is whole, then write it.
+	pending := map[int][]Sample{}
+	next, samples := done, 0
+	var firstErr error
+	for r := range results {
+		if r.err != nil {
+			if firstErr == nil {
+				firstErr = r.err
+			}
+			continue
+		}
+		pending[r.index] = r.samples
+		samples += len(r.samples)
+		for {
+			end := min(next+gamesPerBlock, cfg.Games)
+			var block []Sample
+			whole := true
+			for i := next; i < end; i++ {
+				if _, ok := pending[i]; !ok {
+					whole = false
+					break
+				}
+			}
+			if !whole || next >= cfg.Games || firstErr != nil {
+				break
+			}
+			for i := next; i < end; i++ {
+				block = append(block, pending[i]...)
+				delete(pending, i)
+			}
+			if err := wr.WriteBlock(block, end-next); err != nil && firstErr == nil {
+				firstErr = err
+			}
+			next = end
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(next+len(pending), cfg.Games, samples)
+		}
+	}
+	return firstErr
+}
+
+// maxSampleScore clamps the recorded scores: beyond it a position is won
+// or lost whatever the exact number.
+const maxSampleScore = 3000
+
+// playGame plays game i and returns its quiet positions with the result.
+func playGame(cfg *SelfplayConfig, e *engine.Engine, db *egdb.DB, i int) ([]Sample, error) {
+	v := cfg.Variant
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+	var g *board.Game
+	if n := len(cfg.Openings); n > 0 {
+		g = cfg.Openings[i%n].Clone()
+	} else {
+		g = board.NewGame(v, v.Start())
+	}
+	e.NewGame()
+	var ml board.MoveList
+	for r := rng.IntN(cfg.RandomPlies + 1); r > 0; r-- {
+		v.Generate(g.Position(), &ml)
+		if ml.N == 0 {
+			break
+		}
+		g.Play(ml.Moves[rng.IntN(ml.N)])
+	}
+	var samples []Sample
+	white := 0.5 // the result for White
+	maxPlies := cfg.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = 400
+	}
+	for g.Len() < maxPlies {
+		st := g.Status()
+		if st.Over {
+			white = st.White()
+			break
+		}
+		p := g.Position()
+		if db != nil && p.TotalCount() <= db.MaxPieces() {
+			if r, ok := db.Probe(p); ok {
+				white = fromMover(p.Side, float64(r.Value+1)/2)
+				break
+			}
+		}
+		res := e.Search(v, *p, g.History(), engine.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth, NoBook: true}, nil)
+		if !res.HasBest {
+			return nil, fmt.Errorf("selfplay: game %d: no move in a position the rules call unfinished", i)
+		}
+		if !v.GenerateCaptures(p, &ml) {
+			wb, bb, kb := p.Words()
+			samples = append(samples, Sample{
+				White: uint64(wb), Black: uint64(bb), Kings: uint64(kb), Side: uint8(p.Side),
+				Score: int16(max(-maxSampleScore, min(maxSampleScore, res.Score))),
+			})
+		}
+		if abs(res.Score) >= engine.WinBound {
+			white = fromMover(p.Side, float64(sign(res.Score)+1)/2)
+			break
+		}
+		if err := g.Play(res.Best); err != nil {
+			return nil, fmt.Errorf("selfplay: game %d: %v", i, err)
+		}
+	}
+	for k := range samples {
+		s := &samples[k]
+		r := white
+		if s.Side == uint8(board.Black) {
+			r = 1 - white
+		}
+		switch r {
+		case 1:
+			s.Wins = 1
+		case 0:
+			s.Losses = 1
+		default:
+			s.Draws = 1
+		}
+	}
+	return samples, nil
+}
+
+// fromMover turns a result for the side to move into White's.
+func fromMover(side board.Color, r float64) float64 {
+	if side == board.Black {
+		return 1 - r
+	}
+	return r
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

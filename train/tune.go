@@ -1,0 +1,256 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"damka/engine/board"
+	"damka/eval"
+)
+
+// TuneConfig says how to fit the learned evaluation.
+type TuneConfig struct {
+	Epochs int
+	Batch  int     // samples per step
+	Rate   float64 // Adam's step size, in the score unit
+	// Lambda weighs the game result against the search score in the
+	// target: Lambda*result + (1-Lambda)*sigmoid(score/K).
+	Lambda float64
+	// L2 pulls the window weights towards 0 (per step, times the weight):
+	// a state seen in few positions keeps a small weight.
+	L2   float64
+	Seed uint64
+	// Start, if set, is where the weights start (a previous generation);
+	// otherwise from material alone.
+	Start *eval.Weights
+	// Progress, if set, is called after each epoch.
+	Progress func(Epoch)
+}
+
+// Epoch is the loss after one pass over the data.
+type Epoch struct {
+	N               int
+	Train, HeldOut  float64 // mean cross-entropy against the target
+	ResultHeldOut   float64 // against the game result alone
+	BaselineHeldOut float64 // the hand-made evaluation's, on the same scale
+}
+
+// heldOutShare: one position in heldOutEvery is kept out of the fit (by a
+// hash of the position, so the split is the same for every run and for a
+// position met in both of two generations' data).
+const heldOutEvery = 20
+
+// set is the training data with their features, in flat arrays.
+type set struct {
+	off    []int32 // features of sample i: feat[off[i]:off[i+1]]
+	feat   []eval.Feature
+	mg     []float32 // middle-game share
+	target []float32
+	result []float32
+	weight []float32 // games behind the sample (merged duplicates count more)
+	base   []float32 // the hand-made evaluation's score
+}
+
+func (s *set) len() int { return len(s.mg) }
+
+// Tune fits weights for d's variant and returns them with the loss of
+// every epoch.
+func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
+	v, err := board.Lookup(d.Header.Variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := eval.NewWeights(v)
+	if w == nil {
+		return nil, nil, fmt.Errorf("tune: %s has no learned evaluation (no window layout for its board)", v.Name)
+	}
+	if len(d.Samples) < 100 {
+		return nil, nil, errors.New("tune: fewer than 100 positions")
+	}
+	k := FitScale(d.Samples)
+	train, held := split(v, w, d.Samples, k, cfg.Lambda)
+	start(w, v, cfg.Start)
+	n := w.Features()
+	params := make([]float64, 2*n) // MG then EG
+	for i := range n {
+		params[i], params[n+i] = float64(w.MG[i]), float64(w.EG[i])
+	}
+	grad := make([]float64, 2*n)
+	m1, m2 := make([]float64, 2*n), make([]float64, 2*n)
+	windows := w.Scalar(0)
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7475))
+	order := make([]int32, train.len())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	batch := max(cfg.Batch, 1)
+	const beta1, beta2, epsilon = 0.9, 0.999, 1e-8
+	step := 0
+	var epochs []Epoch
+	for ep := 1; ep <= cfg.Epochs; ep++ {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		rate := cfg.Rate * (1 - 0.9*float64(ep-1)/float64(max(cfg.Epochs, 1)))
+		for lo := 0; lo < len(order); lo += batch {
+			hi := min(lo+batch, len(order))
+			clear(grad)
+			var wsum float64
+			for _, j := range order[lo:hi] {
+				e, mg := predict(params, n, train, int(j))
+				p := sigmoid(e / k)
+				g := float64(train.weight[j]) * (p - float64(train.target[j])) / k
+				wsum += float64(train.weight[j])
+				for _, f := range train.feat[train.off[j]:train.off[j+1]] {
+					x := g * float64(f.Value)
+					grad[f.Index] += x * mg
+					grad[n+int(f.Index)] += x * (1 - mg)
+				}
+			}
+			step++
+			c1 := 1 - math.Pow(beta1, float64(step))
+			c2 := 1 - math.Pow(beta2, float64(step))
+			for i := range params {
+				gi := grad[i] / wsum
+				if i%n < windows {
+					gi += cfg.L2 * params[i]
+				}
+				m1[i] = beta1*m1[i] + (1-beta1)*gi
+				m2[i] = beta2*m2[i] + (1-beta2)*gi*gi
+				params[i] -= rate * (m1[i] / c1) / (math.Sqrt(m2[i]/c2) + epsilon)
+			}
+		}
+		e := Epoch{N: ep, Train: loss(params, n, train, k, false), HeldOut: loss(params, n, held, k, false),
+			ResultHeldOut: loss(params, n, held, k, true), BaselineHeldOut: baselineLoss(held, k)}
+		epochs = append(epochs, e)
+		if cfg.Progress != nil {
+			cfg.Progress(e)
+		}
+	}
+	for i := range n {
+		w.MG[i], w.EG[i] = float32(params[i]), float32(params[n+i])
+	}
+	w.Pack()
+	return w, epochs, nil
+}
+
+// start sets the first weights: a previous generation's, or material.
+func start(w *eval.Weights, v *board.Variant, from *eval.Weights) {
+	if from != nil && from.Variant == w.Variant && from.Features() == w.Features() {
+		copy(w.MG, from.MG)
+		copy(w.EG, from.EG)
+		return
+	}
+	men, kings := w.Scalar(eval.ScalarMen), w.Scalar(eval.ScalarKings)
+	w.MG[men], w.EG[men] = 100, 100
+	king := float32(300)
+	if !v.FlyingKings {
+		king = 150
+	}
+	w.MG[kings], w.EG[kings] = king, king
+}
+
+func predict(params []float64, n int, s *set, j int) (e, mg float64) {
+	mg = float64(s.mg[j])
+	for _, f := range s.feat[s.off[j]:s.off[j+1]] {
+		e += float64(f.Value) * (mg*params[f.Index] + (1-mg)*params[n+int(f.Index)])
+	}
+	return e, mg
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// crossEntropy of prediction p against target t, clamped away from 0 and 1.
+func crossEntropy(t, p float64) float64 {
+	p = min(max(p, 1e-9), 1-1e-9)
+	return -(t*math.Log(p) + (1-t)*math.Log(1-p))
+}
+
+func loss(params []float64, n int, s *set, k float64, result bool) float64 {
+	var sum, ws float64
+	for j := range s.len() {
+		e, _ := predict(params, n, s, j)
+		t := s.target[j]
+		if result {
+			t = s.result[j]
+		}
+		sum += float64(s.weight[j]) * crossEntropy(float64(t), sigmoid(e/k))
+		ws += float64(s.weight[j])
+	}
+	return sum / max(ws, 1e-9)
+}
+
+func baselineLoss(s *set, k float64) float64 {
+	var sum, ws float64
+	for j := range s.len() {
+		sum += float64(s.weight[j]) * crossEntropy(float64(s.target[j]), sigmoid(float64(s.base[j])/k))
+		ws += float64(s.weight[j])
+	}
+	return sum / max(ws, 1e-9)
+}
+
+// split computes every sample's features and target and splits off the
+// held-out positions.
+func split(v *board.Variant, w *eval.Weights, samples []Sample, k, lambda float64) (train, held *set) {
+	train, held = &set{off: []int32{0}}, &set{off: []int32{0}}
+	var buf []eval.Feature
+	for i := range samples {
+		s := &samples[i]
+		dst := train
+		if heldOut(s) {
+			dst = held
+		}
+		var mg float32
+		buf, mg = w.Active(s.White, s.Black, s.Kings, board.Color(s.Side), buf[:0])
+		dst.feat = append(dst.feat, buf...)
+		dst.off = append(dst.off, int32(len(dst.feat)))
+		dst.mg = append(dst.mg, mg)
+		r := s.Result()
+		dst.result = append(dst.result, float32(r))
+		dst.target = append(dst.target, float32(lambda*r+(1-lambda)*sigmoid(float64(s.Score)/k)))
+		dst.weight = append(dst.weight, float32(math.Sqrt(float64(max(s.Games(), 1)))))
+		p := board.FromBoard64(board.Board64{Pieces: [2]board.Bitboard{board.Bitboard(s.White), board.Bitboard(s.Black)}, Kings: board.Bitboard(s.Kings)}, board.Color(s.Side))
+		dst.base = append(dst.base, float32(eval.Evaluate(v, &p)))
+	}
+	return train, held
+}
+
+func heldOut(s *Sample) bool {
+	h := s.White*0x9E3779B97F4A7C15 ^ s.Black*0xC2B2AE3D27D4EB4F ^ s.Kings*0x165667B19E3779F9 ^ uint64(s.Side)
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 32
+	return h%heldOutEvery == 0
+}
+
+// FitScale finds K for which sigmoid(score/K) best predicts the game
+// results (least cross-entropy, by golden-section search): the scale that
+// turns the score unit into winning chances, for this data's games.
+func FitScale(samples []Sample) float64 {
+	f := func(k float64) float64 {
+		var sum, ws float64
+		for i := range samples {
+			s := &samples[i]
+			g := float64(max(s.Games(), 1))
+			sum += g * crossEntropy(s.Result(), sigmoid(float64(s.Score)/k))
+			ws += g
+		}
+		return sum / ws
+	}
+	lo, hi := 20.0, 2000.0
+	const phi = 0.6180339887498949
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := f(a), f(b)
+	for range 40 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = f(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = f(b)
+		}
+	}
+	return (lo + hi) / 2
+}
