@@ -20,6 +20,16 @@ import (
 	"damka/eval"
 )
 
+// builtinEval reports whether an eval value names a built-in evaluation
+// rather than a weights file.
+func builtinEval(value string) bool {
+	switch value {
+	case "", "learned", "hand", "none":
+		return true
+	}
+	return false
+}
+
 // Limits of the integer parameters, as declared in the param lines.
 const (
 	maxThreads = engine.MaxThreads
@@ -128,18 +138,20 @@ var params = []param{
 		}},
 	// eval picks the evaluation: learned (the weights built into damka for
 	// International and Russian, the hand-made evaluation elsewhere), hand,
-	// or a weights file from damka tune, read when set.
+	// or a weights file from damka tune, read when set. draughtsnet sends
+	// eval=none (Scan's evaluation file setting, "no file"): that is the
+	// built-in evaluation too.
 	{name: "eval", typ: "string",
 		get: func(s *Session) string { return cmp.Or(s.evalName, "learned") },
 		check: func(value string) error {
-			if value == "" || value == "learned" || value == "hand" {
+			if builtinEval(value) {
 				return nil
 			}
 			return regularFile("eval", value)
 		},
 		load: func(s *Session, value string) error {
 			s.loadedEval = nil
-			if value == "" || value == "learned" || value == "hand" {
+			if builtinEval(value) {
 				return nil
 			}
 			w, err := eval.LoadWeights(value)

@@ -160,9 +160,9 @@ var robustCases = []struct {
 	{"go think\nfrobnicate", []string{"done move=", errPrefix + "unknown command frobnicate"}},
 	{"go think\n\x00", []string{"done move=", errPrefix + "bad line"}},
 	{"go think\nlevel depth=x", []string{"done move=", errPrefix + "level: depth must be"}},
-	{"go think\nhub", []string{"done move=", "id ", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
+	{"go think\nhub", []string{"done move=", "id ", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
 	// Lines after all that still work.
-	{"hub", []string{"id name=damka", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
+	{"hub", []string{"id name=damka", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
 	{"init", []string{"ready"}},
 }
 
