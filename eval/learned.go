@@ -15,6 +15,7 @@ type Weights struct {
 	Variant string    // board.Variant.Name
 	MG, EG  []float32 // per feature, in the score unit (100 = one man)
 	lay     *layout
+	v       *board.Variant
 	// packed holds both phases of each weight as two int16, mg in the high
 	// half, in 1/weightScale of the score unit: one load of 4 bytes per
 	// feature keeps the 10x10 tables at 420 KB, half of what two int32
@@ -23,21 +24,30 @@ type Weights struct {
 	// wide are the scalar features' weights as mg<<32 + eg (a king's or
 	// a man's weight times the count may exceed 16 bits).
 	wide [scalarFeatures]int64
+	// handMG and handEG are the hand-made evaluation's weight in
+	// 1/handScale (its value is in the score unit, not a count).
+	handMG, handEG int64
 }
+
+// handScale: the hand-made evaluation's weight is kept in 1/1024 of its
+// value per man (100 = as it is).
+const handScale = 1024
 
 // weightScale: integer weights are in 1/8 of the score unit, so that a
 // window weight of up to 40 men fits 16 bits.
 const weightScale = 8
 
 // NewWeights returns zero weights for variant v (what tune starts from),
-// or nil when v's board has no window layout.
+// or nil when v's board has no window layout or v is not played for the
+// normal goal (the hand-made evaluation a learned one builds on is
+// normal's).
 func NewWeights(v *board.Variant) *Weights {
 	l := layoutFor(v.Geo)
-	if l == nil {
+	if l == nil || v.Goal != board.Normal || v.Columns {
 		return nil
 	}
 	n := l.features()
-	w := &Weights{Variant: v.Name, MG: make([]float32, n), EG: make([]float32, n), lay: l}
+	w := &Weights{Variant: v.Name, MG: make([]float32, n), EG: make([]float32, n), lay: l, v: v}
 	w.Pack()
 	return w
 }
@@ -62,10 +72,13 @@ func (w *Weights) Pack() {
 	for i := range w.MG {
 		w.packed[i] = int32(q(w.MG[i], math.MaxInt16)<<16 + q(w.EG[i], math.MaxInt16))
 	}
-	for f := range scalarFeatures {
+	for f := range ScalarHand {
 		i := w.Scalar(f)
 		w.wide[f] = q(w.MG[i], 1<<24)<<32 + q(w.EG[i], 1<<24)
 	}
+	h := w.Scalar(ScalarHand)
+	w.handMG = int64(math.Round(float64(w.MG[h]) * handScale / 100))
+	w.handEG = int64(math.Round(float64(w.EG[h]) * handScale / 100))
 }
 
 // Evaluate scores a quiet position from the side to move's view (100 = one
@@ -95,6 +108,9 @@ func (w *Weights) Evaluate(p *board.Position) int {
 	sum += w.wide[ScalarTempo]
 	eg := int64(int32(uint32(sum)))
 	mg := (sum - eg) >> 32
+	hand := int64(normal(w.v, p))
+	mg += hand * w.handMG * weightScale / handScale
+	eg += hand * w.handEG * weightScale / handScale
 	ph := int64(l.phase(wb, bb))
 	s := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
 	return max(-Limit, min(Limit, s))

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -21,7 +22,17 @@ type TuneConfig struct {
 	// L2 pulls the window weights towards 0 (per step, times the weight):
 	// a state seen in few positions keeps a small weight.
 	L2   float64
-	Seed uint64
+	// FreeHand lets the hand-made evaluation's weight move too; by
+	// default it stays at 100 (the evaluation as it is), which keeps the
+	// scores on the scale the search's margins were set for.
+	FreeHand bool
+	// Epsilon is Adam's epsilon. Large, it keeps a rarely seen feature
+	// (whose gradient is small) from taking as large steps as a common
+	// one: with Adam's usual 1e-8 every weight moves at the same speed,
+	// and the weights of window states met in a handful of positions fit
+	// their noise, which the search then seeks out.
+	Epsilon  float64
+	Seed     uint64
 	// Start, if set, is where the weights start (a previous generation);
 	// otherwise from material alone.
 	Start *eval.Weights
@@ -35,6 +46,7 @@ type Epoch struct {
 	Train, HeldOut  float64 // mean cross-entropy against the target
 	ResultHeldOut   float64 // against the game result alone
 	BaselineHeldOut float64 // the hand-made evaluation's, on the same scale
+	BaselineResult  float64 // the hand-made evaluation's against the result alone
 }
 
 // heldOutShare: one position in heldOutEvery is kept out of the fit (by a
@@ -79,14 +91,15 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 	}
 	grad := make([]float64, 2*n)
 	m1, m2 := make([]float64, 2*n), make([]float64, 2*n)
-	windows := w.Scalar(0)
+	hand := w.Scalar(eval.ScalarHand)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7475))
 	order := make([]int32, train.len())
 	for i := range order {
 		order[i] = int32(i)
 	}
 	batch := max(cfg.Batch, 1)
-	const beta1, beta2, epsilon = 0.9, 0.999, 1e-8
+	const beta1, beta2 = 0.9, 0.999
+	epsilon := cmp.Or(cfg.Epsilon, 1e-8)
 	step := 0
 	var epochs []Epoch
 	for ep := 1; ep <= cfg.Epochs; ep++ {
@@ -111,8 +124,11 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 			c1 := 1 - math.Pow(beta1, float64(step))
 			c2 := 1 - math.Pow(beta2, float64(step))
 			for i := range params {
+				if i%n == hand && !cfg.FreeHand {
+					continue
+				}
 				gi := grad[i] / wsum
-				if i%n < windows {
+				if i%n != hand {
 					gi += cfg.L2 * params[i]
 				}
 				m1[i] = beta1*m1[i] + (1-beta1)*gi
@@ -121,7 +137,8 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 			}
 		}
 		e := Epoch{N: ep, Train: loss(params, n, train, k, false), HeldOut: loss(params, n, held, k, false),
-			ResultHeldOut: loss(params, n, held, k, true), BaselineHeldOut: baselineLoss(held, k)}
+			ResultHeldOut: loss(params, n, held, k, true), BaselineHeldOut: baselineLoss(held, k, false),
+			BaselineResult: baselineLoss(held, k, true)}
 		epochs = append(epochs, e)
 		if cfg.Progress != nil {
 			cfg.Progress(e)
@@ -141,13 +158,9 @@ func start(w *eval.Weights, v *board.Variant, from *eval.Weights) {
 		copy(w.EG, from.EG)
 		return
 	}
-	men, kings := w.Scalar(eval.ScalarMen), w.Scalar(eval.ScalarKings)
-	w.MG[men], w.EG[men] = 100, 100
-	king := float32(300)
-	if !v.FlyingKings {
-		king = 150
-	}
-	w.MG[kings], w.EG[kings] = king, king
+	// The hand-made evaluation as it is (it holds material too).
+	h := w.Scalar(eval.ScalarHand)
+	w.MG[h], w.EG[h] = 100, 100
 }
 
 func predict(params []float64, n int, s *set, j int) (e, mg float64) {
@@ -180,10 +193,14 @@ func loss(params []float64, n int, s *set, k float64, result bool) float64 {
 	return sum / max(ws, 1e-9)
 }
 
-func baselineLoss(s *set, k float64) float64 {
+func baselineLoss(s *set, k float64, result bool) float64 {
 	var sum, ws float64
 	for j := range s.len() {
-		sum += float64(s.weight[j]) * crossEntropy(float64(s.target[j]), sigmoid(float64(s.base[j])/k))
+		t := s.target[j]
+		if result {
+			t = s.result[j]
+		}
+		sum += float64(s.weight[j]) * crossEntropy(float64(t), sigmoid(float64(s.base[j])/k))
 		ws += float64(s.weight[j])
 	}
 	return sum / max(ws, 1e-9)

@@ -19,7 +19,7 @@ func init() {
 
 // hubFlags are the flags hub knows; every other "-name" argument is
 // ignored (see hubArgs).
-var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "move-numbering": true, "weaken": true, "ablate": true, "h": true, "help": true}
+var hubFlags = map[string]bool{"variant": true, "threads": true, "hash": true, "move-numbering": true, "weaken": true, "ablate": true, "eval": true, "h": true, "help": true}
 
 func hubCmd(args []string) error {
 	known, params := hubArgs(args)

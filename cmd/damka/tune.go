@@ -21,6 +21,8 @@ func tuneCmd(args []string) error {
 	rate := fs.Float64("rate", 2, "Adam step size, hundredths of a man")
 	lambda := fs.Float64("lambda", 0.5, "weight of the game result in the target (the rest: the search score)")
 	l2 := fs.Float64("l2", 1e-4, "pull of the window weights towards 0")
+	freeHand := fs.Bool("free-hand", false, "fit the weight of the hand-made evaluation too (by default it stays as it is)")
+	epsilon := fs.Float64("epsilon", 1e-3, "Adam's epsilon: large keeps rarely seen window states near 0")
 	seed := fs.Uint64("seed", 1, "seed of the shuffles: the same data and seed give the same weights")
 	from := fs.String("from", "", "start from these weights (a previous generation) instead of material")
 	out := fs.String("out", "", "weights file to write (required)")
@@ -58,7 +60,7 @@ func tuneCmd(args []string) error {
 	if len(files) > 1 {
 		d.Samples = train.Merge(d.Samples)
 	}
-	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed}
+	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed, FreeHand: *freeHand, Epsilon: *epsilon}
 	if *from != "" {
 		w, err := eval.LoadWeights(*from)
 		if err != nil {
@@ -70,8 +72,8 @@ func tuneCmd(args []string) error {
 	fmt.Printf("tune: %s, %d positions from %d games, scale K=%.1f (sigmoid(score/K) predicts the result)\n",
 		d.Header.Variant, len(d.Samples), d.Games, k)
 	cfg.Progress = func(e train.Epoch) {
-		fmt.Printf("epoch %3d/%d: train %.5f  held-out %.5f  (result only %.5f; hand-made evaluation %.5f)  %.1fs\n",
-			e.N, *epochs, e.Train, e.HeldOut, e.ResultHeldOut, e.BaselineHeldOut, time.Since(start).Seconds())
+		fmt.Printf("epoch %3d/%d: train %.5f  held-out %.5f, result alone %.5f  (hand-made evaluation: %.5f, %.5f)  %.1fs\n",
+			e.N, *epochs, e.Train, e.HeldOut, e.ResultHeldOut, e.BaselineHeldOut, e.BaselineResult, time.Since(start).Seconds())
 	}
 	w, _, err := train.Tune(d, cfg)
 	if err != nil {
