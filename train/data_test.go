@@ -88,7 +88,6 @@ func TestDataDamageRefused(t *testing.T) {
 	}
 }
 
-
 func TestMerge(t *testing.T) {
 	s := []Sample{
 		{White: 1, Black: 2, Side: 0, Score: 100, Wins: 1},

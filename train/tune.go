@@ -21,7 +21,7 @@ type TuneConfig struct {
 	Lambda float64
 	// L2 pulls the window weights towards 0 (per step, times the weight):
 	// a state seen in few positions keeps a small weight.
-	L2   float64
+	L2 float64
 	// FreeHand lets the hand-made evaluation's weight move too; by
 	// default it stays at 100 (the evaluation as it is), which keeps the
 	// scores on the scale the search's margins were set for.
@@ -31,8 +31,8 @@ type TuneConfig struct {
 	// one: with Adam's usual 1e-8 every weight moves at the same speed,
 	// and the weights of window states met in a handful of positions fit
 	// their noise, which the search then seeks out.
-	Epsilon  float64
-	Seed     uint64
+	Epsilon float64
+	Seed    uint64
 	// Start, if set, is where the weights start (a previous generation);
 	// otherwise from material alone.
 	Start *eval.Weights
