@@ -13,6 +13,10 @@ import "fmt"
 type Game struct {
 	Tags   []Tag  // PDN tag pairs, in order (pdn.go)
 	Result string // PDN result token ("2-0", "1/2-1/2", "*", ...); "" is "*"
+	// Comments[i], when set, is written by WritePDN as a {comment} after
+	// move i (analyse --pdn puts the engine's verdict there); ReadPDN
+	// skips comments and leaves it nil.
+	Comments []string
 
 	v     *Variant
 	moves []Move
