@@ -28,7 +28,6 @@ func variantsCmd(args []string) error {
 	return writeVariants(os.Stdout)
 }
 
-
 // writeVariants writes one block per variant, in the board package's order
 // (the base rules first).
 func writeVariants(w io.Writer) error {
