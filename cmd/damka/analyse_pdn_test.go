@@ -85,8 +85,6 @@ func TestAnalysePDN(t *testing.T) {
 	}
 }
 
-
-
 func TestAnalysePDNErrors(t *testing.T) {
 	dir := t.TempDir()
 	good := writeFile(t, dir, "good.pdn", "1. 32-28 *\n")
