@@ -233,7 +233,7 @@ func (s Status) White() float64 {
 // Status applies the variant's goal (Variant.Outcome) to the current
 // position and then its draw rules. A position without a move is decided by
 // the goal first, so that a move that leaves the opponent without a move
-// wins even when it also completes a draw counter (variants.md 7.4). When
+// wins even when it also completes a draw counter (docs/variants.md 7.4). When
 // several draw rules end the game on the same move, the most specific one is
 // named: repetition, then an endgame clock, then the king-move count.
 func (g *Game) Status() Status {
