@@ -199,6 +199,11 @@ func (g *game) command(line string) (quit bool) {
 		}
 		g.reset(pg)
 		g.show()
+		if g.pos.Side != g.you && g.overText() == "" {
+			// A set-up position is for looking at as much as for playing:
+			// the engine waits to be asked.
+			g.printf("type go to let damka play it, or play the move yourself\n")
+		}
 	case "moves":
 		g.listMoves()
 	case "undo", "takeback", "back":

@@ -92,7 +92,7 @@ func boardText(v *board.Variant, p *board.Position, tow *board.Towers, flipped, 
 	}
 	if tow != nil && tow.Height() > 0 {
 		// Bashni: the columns, top first.
-		sb.WriteString("columns:")
+		sb.WriteString("columns, top first:")
 		for n := 1; n <= geo.Squares; n++ {
 			sq, _ := geo.Bit(n)
 			if col := tow.Column(sq); p.At(sq) != board.Empty && col.Len() > 0 {

@@ -139,10 +139,10 @@ func TestPlayE2E(t *testing.T) {
 		out := runPlay(t, bin, "variant towers\nfen W:Wc3:Bd4(w),h8\nc3:e5\nfen\nundo\nfen\n", "--level", "depth=2", "--ascii")
 		wantAll(t, out,
 			"Bashni (Russian towers)",
-			"columns: d4=bw",
+			"columns, top first: d4=bw",
 			"you play c3:e5",
 			"damka plays h8-g7",
-			"columns: e5=wb",
+			"columns, top first: e5=wb",
 			"W:Wd4,e5(b):Bg7",
 			"W:Wc3:Bd4(w),h8",
 		)

@@ -71,6 +71,8 @@ func TestPlayCommands(t *testing.T) {
 			want: []string{"you play 32-28", "damka plays ", "took back 2 move(s)", "\nW:W31,32,33"}},
 		{name: "save without a file", lines: []string{"save", "save " + filepath.Join(dir, "no", "such", "dir.pdn")},
 			want: []string{"usage: save FILE", "save: open "}},
+		{name: "fen with the engine to move waits", fen: "", lines: []string{"fen B:W28:B23"},
+			want: []string{"Black to move (move 1), damka's move", "type go to let damka play it"}, not: []string{"damka plays"}},
 		{name: "breakthrough win", variant: "breakthrough", fen: "W:W6:B45", lines: []string{"6-1"},
 			want: []string{"White has a king: White wins (2-0)."}},
 	}
