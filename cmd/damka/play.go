@@ -141,6 +141,7 @@ const playHelp = `commands (a line that looks like a move is a move; any other w
   fen FEN         set up a position, e.g. fen W:W31-50:B1-20
   moves           list the legal moves
   save FILE       write the game to FILE as PDN
+  load FILE       go on with the first game of a PDN file (load FILE N: game N)
   board           draw the board again
   help            this text
   quit            leave
@@ -217,6 +218,8 @@ func (g *game) command(line string) (quit bool) {
 		g.hint()
 	case "save":
 		g.save(rest)
+	case "load":
+		g.load(rest)
 	default:
 		if !moveShaped(word) {
 			g.printf("unknown command %q, type help\n", clip(word, 40))

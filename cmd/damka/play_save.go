@@ -1,12 +1,14 @@
 package main
 
-// save: the game of a play session as a PDN file, written by the board
-// package's PDN writer so that every PDN reader of the project (and other
-// programs) reads it back.
+// save and load: the game of a play session as a PDN file, written by the
+// board package's PDN writer so that every PDN reader of the project (and
+// other programs) reads it back, and read back to go on with it.
 
 import (
 	"bytes"
 	"os"
+	"strconv"
+	"strings"
 
 	"damka/engine/board"
 )
@@ -51,4 +53,29 @@ func (g *game) save(path string) {
 		return
 	}
 	g.printf("saved %d moves to %s\n", g.game.Len(), path)
+}
+
+// load replaces the session's game by game N (default 1) of a PDN file:
+// "load FILE" or "load FILE N". Its variant becomes the session's; the
+// engine moves if it is its turn.
+func (g *game) load(args string) {
+	path, n := args, 1
+	if i := strings.LastIndexByte(args, ' '); i > 0 {
+		if k, err := strconv.Atoi(args[i+1:]); err == nil {
+			path, n = strings.TrimSpace(args[:i]), k
+		}
+	}
+	if path == "" {
+		g.printf("usage: load FILE [N]\n")
+		return
+	}
+	pg, err := readPDNGame(path, n)
+	if err != nil {
+		g.printf("load: %s\n", clipQuoted(err.Error()))
+		return
+	}
+	g.reset(pg)
+	g.printf("loaded %s, %d moves; you play %s\n", g.v.Title, g.game.Len(), title(g.you))
+	g.show()
+	g.engineTurn()
 }

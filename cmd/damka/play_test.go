@@ -37,6 +37,8 @@ func newTestGame(t *testing.T, variant, fen string) (*game, *bytes.Buffer) {
 
 func TestPlayCommands(t *testing.T) {
 	dir := t.TempDir()
+	badPDN := writeFile(t, dir, "bad.pdn", "1. 32-28 28-23 *\n")
+	goodPDN := writeFile(t, dir, "good.pdn", "[GameType \"25\"]\n1. c3-d4 d6-c5 *\n")
 	tests := []struct {
 		name, variant, fen string
 		lines              []string
@@ -73,6 +75,10 @@ func TestPlayCommands(t *testing.T) {
 			want: []string{"usage: save FILE", "save: open "}},
 		{name: "fen with the engine to move waits", fen: "", lines: []string{"fen B:W28:B23"},
 			want: []string{"Black to move (move 1), damka's move", "type go to let damka play it"}, not: []string{"damka plays"}},
+		{name: "load errors", lines: []string{"load", "load " + filepath.Join(dir, "none.pdn"), "load " + badPDN, "load " + goodPDN + " 2"},
+			want: []string{"usage: load FILE [N]", "load: open ", "load: " + badPDN + ": pdn: game 1, move 1...: illegal move", "load: --game 2: " + goodPDN + " holds 1 game(s)"}},
+		{name: "load a game", lines: []string{"load " + goodPDN, "fen"},
+			want: []string{"loaded Russian draughts, 2 moves; you play White", "W:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c5,c7,d8,e7,f6,f8,g7,h6,h8"}},
 		{name: "breakthrough win", variant: "breakthrough", fen: "W:W6:B45", lines: []string{"6-1"},
 			want: []string{"White has a king: White wins (2-0)."}},
 	}
@@ -145,6 +151,13 @@ func TestPlaySave(t *testing.T) {
 			}
 			if white != tc.white {
 				t.Errorf("White tag %q, want %q", white, tc.white)
+			}
+			// load takes the session back to the same game.
+			g2, _ := newTestGame(t, "international", "")
+			g2.command("load " + path)
+			if g2.game.FEN() != g.game.FEN() || g2.game.Len() != g.game.Len() || g2.v != g.v {
+				t.Errorf("load: %s after %d moves of %s, want %s after %d of %s",
+					g2.game.FEN(), g2.game.Len(), g2.v.Name, g.game.FEN(), g.game.Len(), g.v.Name)
 			}
 		})
 	}
