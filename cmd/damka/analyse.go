@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -39,8 +40,14 @@ func analyseCmd(args []string) error {
 		case *multipv != 1:
 			return usagef("--multipv is for one position, not with --pdn")
 		}
-		return analysePDN(pdnJob{path: *pdnPath, game: *gameNum, depth: *depth, movetime: *movetime,
-			output: *output, threads: *threads, hash: *hash, tables: tables})
+		job := pdnJob{path: *pdnPath, game: *gameNum, depth: *depth, movetime: *movetime,
+			output: *output, threads: *threads, hash: *hash, tables: tables}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "variant" {
+				job.variant = *variant
+			}
+		})
+		return analysePDN(job)
 	}
 	for name, set := range map[string]bool{"game": *gameNum != 1, "movetime": *movetime != 0, "o": *output != ""} {
 		if set {

@@ -16,8 +16,11 @@ import (
 
 // pdnJob is what analyse --pdn was asked to do.
 type pdnJob struct {
-	path     string
-	game     int // 1-based
+	path string
+	game int // 1-based
+	// variant, when given, must be the game's: the file's tags decide the
+	// rules, and a mismatch is more likely a wrong file than a wish.
+	variant  string
 	depth    int
 	movetime float64 // seconds
 	output   string
@@ -65,6 +68,15 @@ func analysePDN(job pdnJob) error {
 	g, err := readPDNGame(job.path, job.game)
 	if err != nil {
 		return err
+	}
+	if job.variant != "" {
+		v, err := board.Lookup(job.variant)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if v != g.Variant() {
+			return usagef("game %d of %s is %s by its tags (GameType, Variant), not %s", job.game, job.path, g.Variant().Name, v.Name)
+		}
 	}
 	opts := engine.Options{Threads: job.threads, HashMB: job.hash}
 	if err := job.tables(&opts); err != nil {

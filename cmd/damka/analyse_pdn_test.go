@@ -102,6 +102,8 @@ func TestAnalysePDNErrors(t *testing.T) {
 		{"with fen", []string{"--pdn", good, "--fen", "W:W28:B23"}, "exclude each other", true},
 		{"with time", []string{"--pdn", good, "--time", "1"}, "--movetime or --depth", true},
 		{"bad movetime", []string{"--pdn", good, "--movetime", "-1"}, "--movetime must be", true},
+		{"other variant", []string{"--pdn", good, "--variant", "russian"}, "is international by its tags (GameType, Variant), not russian", true},
+		{"unknown variant", []string{"--pdn", good, "--variant", "chess"}, "unknown variant", true},
 		{"game without pdn", []string{"--game", "2"}, "--game goes with --pdn", true},
 		{"unwritable output", []string{"--pdn", good, "--depth", "1", "--hash", "1", "-o", filepath.Join(dir, "no", "dir", "x.pdn")}, "no such file", false},
 	} {
