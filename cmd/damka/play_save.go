@@ -52,7 +52,7 @@ func (g *game) save(path string) {
 		g.printf("save: %v\n", err)
 		return
 	}
-	g.printf("saved %d moves to %s\n", g.game.Len(), path)
+	g.printf("saved %s to %s\n", moveCount(g.game.Len()), path)
 }
 
 // load replaces the session's game by game N (default 1) of a PDN file:
@@ -75,7 +75,7 @@ func (g *game) load(args string) {
 		return
 	}
 	g.reset(pg)
-	g.printf("loaded %s, %d moves; you play %s\n", g.v.Title, g.game.Len(), title(g.you))
+	g.printf("loaded %s, %s; you play %s\n", g.v.Title, moveCount(g.game.Len()), title(g.you))
 	g.show()
 	g.engineTurn()
 }

@@ -70,7 +70,7 @@ func TestPlayCommands(t *testing.T) {
 			want: []string{"you play 28x19", "Game over. Black has no legal move: White wins (2-0)."},
 			not:  []string{"Black to move", "damka plays", "hint:", "you play 19-14"}},
 		{name: "undo takes back the answer", lines: []string{"32-28", "undo", "fen"},
-			want: []string{"you play 32-28", "damka plays ", "took back 2 move(s)", "\nW:W31,32,33"}},
+			want: []string{"you play 32-28", "damka plays ", "took back 2 moves", "\nW:W31,32,33"}},
 		{name: "save without a file", lines: []string{"save", "save " + filepath.Join(dir, "no", "such", "dir.pdn")},
 			want: []string{"usage: save FILE", "save: open "}},
 		{name: "fen with the engine to move waits", fen: "", lines: []string{"fen B:W28:B23"},

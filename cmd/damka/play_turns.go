@@ -234,6 +234,14 @@ func (g *game) undo() {
 	g.game.Truncate(n - back)
 	g.answer = g.answer[:n-back]
 	g.pos = g.game.Position()
-	g.printf("took back %d move(s)\n", back)
+	g.printf("took back %s\n", moveCount(back))
 	g.show()
+}
+
+// moveCount is "1 move" or "n moves".
+func moveCount(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return strconv.Itoa(n) + " moves"
 }
