@@ -63,9 +63,13 @@ func playCmd(args []string) error {
 	g := newPlayGame(newEngine("play", opts), os.Stdin, os.Stdout, lim, board.NewGame(v, v.Start()))
 	g.you, g.flipped, g.ascii = you, you == board.Black, *ascii
 	// A prompt helps a person at a terminal; on a pipe it would only run
-	// into the next line of output.
+	// into the next line of output. A terminal that takes raw mode gets
+	// the line editor (history on the arrows).
 	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		g.prompt = "> "
+		if raw := rawMode(int(os.Stdin.Fd())); raw != nil {
+			g.in = &lineEditor{in: bufio.NewReader(os.Stdin), out: os.Stdout, raw: raw}
+		}
 	}
 	return g.run()
 }
@@ -73,7 +77,7 @@ func playCmd(args []string) error {
 // game is the state of a play session.
 type game struct {
 	eng  engine.Searcher
-	in   *bufio.Scanner
+	in   lineSource
 	out  io.Writer
 	lim  engine.Limits
 	v    *board.Variant
@@ -92,8 +96,7 @@ type game struct {
 }
 
 func newPlayGame(eng engine.Searcher, in io.Reader, out io.Writer, lim engine.Limits, start *board.Game) *game {
-	g := &game{eng: eng, in: bufio.NewScanner(in), out: out, lim: lim, you: board.White, now: time.Now}
-	g.in.Buffer(nil, 1<<20)
+	g := &game{eng: eng, in: newScanSource(in, out), out: out, lim: lim, you: board.White, now: time.Now}
 	g.reset(start)
 	return g
 }
@@ -110,17 +113,17 @@ func (g *game) run() error {
 	g.show()
 	g.engineTurn()
 	for {
-		g.printf("%s", g.prompt)
-		if !g.in.Scan() {
-			if g.prompt != "" {
+		line, err := g.in.Line(g.prompt)
+		if err != nil {
+			if _, edited := g.in.(*lineEditor); g.prompt != "" && !edited {
 				g.printf("\n")
 			}
-			if err := g.in.Err(); err != nil {
+			if err != io.EOF {
 				g.printf("input error: %v\n", err)
 			}
 			return nil
 		}
-		if quit := g.command(strings.TrimSpace(g.in.Text())); quit {
+		if quit := g.command(strings.TrimSpace(line)); quit {
 			return nil
 		}
 	}
