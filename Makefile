@@ -8,7 +8,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN := bin/damka
 
-.PHONY: build run test test-lint test-unit test-race bench lint fuzz clean pgo
+.PHONY: build run test test-lint test-unit test-race bench lint fuzz clean pgo readme
 
 # CGO_ENABLED=0: damka needs no C library, and a static binary is smaller
 # in memory (about 3 MB less peak RSS in a DXP game) and runs anywhere.
@@ -49,6 +49,11 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; st=1; fi; \
 	echo "go vet ./..."; go vet ./... || st=1; \
 	exit $$st
+
+# Rewrite the README's output blocks from the commands they name (make test
+# fails while one is stale: TestReadmeOutputs in cmd/damka).
+readme:
+	scripts/readme-outputs.sh
 
 # Deep perft (every perft.tsv row), timed perft runs and benchmarks: not in CI.
 bench: build

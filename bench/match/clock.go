@@ -128,7 +128,7 @@ func newClock(tc TimeControl) clock {
 }
 
 // level returns the arguments of the Hub level command for the next move.
-// The Hub engine adds inc to time before it thinks (protocols.md 1.8), so
+// The Hub engine adds inc to time before it thinks (docs/protocols.md 1.8), so
 // time is sent as clock - inc, as pydraughts and lidraughts do: the engine
 // then budgets exactly what is on the clock.
 func (c *clock) level() []hub.Arg {

@@ -307,7 +307,7 @@ func StartHub(spec EngineSpec, hubVariant string, to Timeouts) (*HubEngine, erro
 	}
 	deadline = time.Now().Add(to.init())
 	for {
-		// Between init and ready an engine may print anything (protocols.md
+		// Between init and ready an engine may print anything (docs/protocols.md
 		// 1.3), so lines that do not parse are skipped here.
 		l, err := e.readRaw(deadline)
 		if err != nil {

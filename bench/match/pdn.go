@@ -12,25 +12,8 @@ import (
 	"damka/engine/board"
 )
 
-// resultText writes White's score as a PDN result token: the International
-// result type ("2-0", "1-1", "0-2") for 10x10 International, the default
-// type ("1-0", "1/2-1/2", "0-1") otherwise (variants.md 4.2).
-func resultText(v *board.Variant, white float64) string {
-	intl := v.GameType == board.International.GameType
-	switch {
-	case white == 1 && intl:
-		return "2-0"
-	case white == 1:
-		return "1-0"
-	case white == 0 && intl:
-		return "0-2"
-	case white == 0:
-		return "0-1"
-	case intl:
-		return "1-1"
-	}
-	return "1/2-1/2"
-}
+// resultText writes White's score as a PDN result token (board.ResultToken).
+func resultText(v *board.Variant, white float64) string { return board.ResultToken(v, white) }
 
 // parseResult reads a result token back to White's score.
 func parseResult(s string) (float64, bool) {

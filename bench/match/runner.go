@@ -1,7 +1,7 @@
 // Package match runs engine-against-engine matches of draughts over the Hub
 // protocol: damka's counterpart of cutechess and fastchess.
 //
-// The runner is the GUI side of Hub (protocols.md section 1). It starts each
+// The runner is the GUI side of Hub (docs/protocols.md section 1). It starts each
 // engine as a process, keeps the clocks, validates every move with the rules
 // core, applies the variant's draw rules, writes every finished game to a
 // PDN file at once (so that --resume can continue an interrupted match), and
@@ -316,7 +316,7 @@ loop:
 	return s, r.fatal
 }
 
-// HubVariantName is the variant's name in the Hub ecosystem (protocols.md
+// HubVariantName is the variant's name in the Hub ecosystem (docs/protocols.md
 // 1.12: "normal" for International), or damka's name where it has none.
 func HubVariantName(v *board.Variant) string {
 	if v.HubName != "" {

@@ -127,7 +127,7 @@ func levelText(c *clock) string {
 }
 
 func TestClock(t *testing.T) {
-	// Fischer 10+0.1: the engine is told time = clock - inc (protocols.md
+	// Fischer 10+0.1: the engine is told time = clock - inc (docs/protocols.md
 	// 1.8, as pydraughts does), and the increment comes after each move.
 	c := newClock(TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond})
 	if got := levelText(&c); got != "time=9.9 inc=0.1" {

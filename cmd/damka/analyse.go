@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -11,7 +12,7 @@ import (
 )
 
 func init() {
-	register(command{"analyse", "search one position and print every iteration", analyseCmd})
+	register(command{"analyse", "search one position and print every iteration, or annotate a PDN game (--pdn)", analyseCmd})
 }
 
 func analyseCmd(args []string) error {
@@ -23,10 +24,37 @@ func analyseCmd(args []string) error {
 	threads := fs.Int("threads", 1, fmt.Sprintf("search threads (1..%d)", engine.MaxThreads))
 	hash := fs.Int("hash", engine.DefaultHashMB, fmt.Sprintf("transposition table size in MB (1..%d)", engine.MaxHashMB))
 	multipv := fs.Int("multipv", 1, "principal variations to show")
+	pdnPath := fs.String("pdn", "", "annotate every move of a game of this PDN file with the engine's score and best move")
+	gameNum := fs.Int("game", 1, "with --pdn: the game of the file to annotate (1 = the first)")
+	movetime := fs.Float64("movetime", 0, "with --pdn: seconds per position (default: --depth, else depth 12)")
+	output := fs.String("o", "", "with --pdn: write the annotated PDN to this file (default: standard output)")
 	tables := tableFlags(fs)
 	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *pdnPath != "" {
+		switch {
+		case *fen != "":
+			return usagef("--pdn and --fen exclude each other: the positions come from the game")
+		case *secs != 0:
+			return usagef("with --pdn the budget per position is --movetime or --depth, not --time")
+		case *multipv != 1:
+			return usagef("--multipv is for one position, not with --pdn")
+		}
+		job := pdnJob{path: *pdnPath, game: *gameNum, depth: *depth, movetime: *movetime,
+			output: *output, threads: *threads, hash: *hash, tables: tables, evals: evals}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "variant" {
+				job.variant = *variant
+			}
+		})
+		return analysePDN(job)
+	}
+	for name, set := range map[string]bool{"game": *gameNum != 1, "movetime": *movetime != 0, "o": *output != ""} {
+		if set {
+			return usagef("--%s goes with --pdn", name)
+		}
 	}
 	g, err := gameFlags(*variant, *fen)
 	if err != nil {

@@ -1,9 +1,11 @@
 package main
 
-// play: a text mode for a person at a terminal. The person types moves in
-// any notation ParseMove accepts, the engine answers each one, and the board
-// is drawn after every move. Everything the person types is checked; bad
-// input gets a message and the prompt again, never a crash.
+// play: a text mode for a person at a terminal, or a script on a pipe. The
+// person types commands (a word) or moves (anything shaped like a move, in
+// any notation ParseMove accepts); the engine plays the other side. The
+// board is drawn after every move. Everything the person types is checked;
+// bad input gets a message and the prompt again, never a crash. The files
+// play_*.go hold the board drawing, the turns and saving.
 
 import (
 	"bufio"
@@ -25,8 +27,10 @@ func init() {
 
 func playCmd(args []string) error {
 	fs := newFlags("play")
-	variant := fs.String("variant", "international", "rule set")
+	variant := fs.String("variant", "international", "rule set (damka variants lists them)")
 	level := fs.String("level", "time=1", "engine strength: depth=N (plies) or time=S (seconds per move)")
+	side := fs.String("side", "white", "the side you play: white or black (the engine plays the other)")
+	ascii := fs.Bool("ascii", false, "draw the board with the letters w b W B instead of Unicode symbols")
 	threads := fs.Int("threads", 1, "search threads (1..64)")
 	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
 	tables := tableFlags(fs)
@@ -43,6 +47,10 @@ func playCmd(args []string) error {
 	if err != nil {
 		return usagef("--level: %v", err)
 	}
+	you, err := parseSide(*side)
+	if err != nil {
+		return usagef("--side: %v", err)
+	}
 	if err := cmp.Or(checkThreads(*threads), checkHash(*hashMB)); err != nil {
 		return err
 	}
@@ -53,21 +61,24 @@ func playCmd(args []string) error {
 	if err := cmp.Or(books(&opts), evals(&opts)); err != nil {
 		return err
 	}
-	g := &game{
-		eng: newEngine("play", opts),
-		in:  bufio.NewScanner(os.Stdin),
-		out: os.Stdout,
-		lim: lim,
+	g := newPlayGame(newEngine("play", opts), os.Stdin, os.Stdout, lim, board.NewGame(v, v.Start()))
+	g.you, g.flipped, g.ascii = you, you == board.Black, *ascii
+	// A prompt helps a person at a terminal; on a pipe it would only run
+	// into the next line of output. A terminal that takes raw mode gets
+	// the line editor (history on the arrows).
+	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+		g.prompt = "> "
+		if raw := rawMode(int(os.Stdin.Fd())); raw != nil {
+			g.in = &lineEditor{in: bufio.NewReader(os.Stdin), out: os.Stdout, raw: raw}
+		}
 	}
-	g.in.Buffer(nil, 1<<20)
-	g.reset(board.NewGame(v, v.Start()))
 	return g.run()
 }
 
 // game is the state of a play session.
 type game struct {
 	eng  engine.Searcher
-	in   *bufio.Scanner
+	in   lineSource
 	out  io.Writer
 	lim  engine.Limits
 	v    *board.Variant
@@ -76,6 +87,19 @@ type game struct {
 	// answer[i] says that the engine played move i as its answer to the
 	// person's move (undo takes both back).
 	answer []bool
+	// you is the side the person plays; the engine answers when the other
+	// side is to move after the person's move.
+	you     board.Color
+	flipped bool // draw the board with Black at the bottom
+	ascii   bool // letters instead of Unicode symbols
+	prompt  string
+	now     func() time.Time
+}
+
+func newPlayGame(eng engine.Searcher, in io.Reader, out io.Writer, lim engine.Limits, start *board.Game) *game {
+	g := &game{eng: eng, in: newScanSource(in, out), out: out, lim: lim, you: board.White, now: time.Now}
+	g.reset(start)
+	return g
 }
 
 func (g *game) printf(format string, a ...any) { fmt.Fprintf(g.out, format, a...) }
@@ -86,34 +110,42 @@ func (g *game) reset(game *board.Game) {
 }
 
 func (g *game) run() error {
-	g.printf("damka %s - %s. Type a move, or help.\n", version, g.v.Title)
+	g.printf("damka %s - %s. You play %s. Type a move, or help.\n", version, g.v.Title, title(g.you))
 	g.show()
+	g.engineTurn()
 	for {
-		g.printf("> ")
-		if !g.in.Scan() {
-			g.printf("\n")
-			if err := g.in.Err(); err != nil {
+		line, err := g.in.Line(g.prompt)
+		if err != nil {
+			if _, edited := g.in.(*lineEditor); g.prompt != "" && !edited {
+				g.printf("\n")
+			}
+			if err != io.EOF {
 				g.printf("input error: %v\n", err)
 			}
 			return nil
 		}
-		if quit := g.command(strings.TrimSpace(g.in.Text())); quit {
+		if quit := g.command(strings.TrimSpace(line)); quit {
 			return nil
 		}
 	}
 }
 
-const playHelp = `commands:
+const playHelp = `commands (a line that looks like a move is a move; any other word is a command):
   <move>          play a move: 32-28, 28x19, c3-d4, c3:e5, 3228, ...
   go              the engine plays the side to move
+  hint            the engine's best move, without playing it
   undo            take back your last move (and the engine's answer)
+  side white      you play White (or black); the engine plays the other side
+  flip            turn the board round
   new             start a new game
-  variant NAME    start a new game of another variant (international, russian, brazilian, english, bashni, ...)
+  variant NAME    start a new game of another variant (damka variants lists them)
   level depth=N   the engine searches N plies
   level time=S    the engine thinks S seconds per move
   fen             print the position
   fen FEN         set up a position, e.g. fen W:W31-50:B1-20
   moves           list the legal moves
+  save FILE       write the game to FILE as PDN
+  load FILE       go on with the first game of a PDN file (load FILE N: game N)
   board           draw the board again
   help            this text
   quit            leave
@@ -131,9 +163,15 @@ func (g *game) command(line string) (quit bool) {
 		g.printf("%s", playHelp)
 	case "board", "show":
 		g.show()
+	case "flip":
+		g.flipped = !g.flipped
+		g.show()
+	case "side":
+		g.setSide(rest)
 	case "new":
 		g.reset(board.NewGame(g.v, g.v.Start()))
 		g.show()
+		g.engineTurn()
 	case "variant":
 		v, err := board.Lookup(rest)
 		if err != nil {
@@ -143,6 +181,7 @@ func (g *game) command(line string) (quit bool) {
 		g.reset(board.NewGame(v, v.Start()))
 		g.printf("%s\n", v.Title)
 		g.show()
+		g.engineTurn()
 	case "level":
 		if rest != "" {
 			lim, err := parseLevel(rest)
@@ -165,175 +204,93 @@ func (g *game) command(line string) (quit bool) {
 		}
 		g.reset(pg)
 		g.show()
+		if g.pos.Side != g.you && g.overText() == "" {
+			// A set-up position is for looking at as much as for playing:
+			// the engine waits to be asked.
+			g.printf("type go to let damka play it, or play the move yourself\n")
+		}
 	case "moves":
 		g.listMoves()
-	case "undo":
+	case "undo", "takeback", "back":
 		g.undo()
 	case "go":
 		if g.over() {
 			return false
 		}
 		g.engineMove(false)
+	case "hint":
+		g.hint()
+	case "save":
+		g.save(rest)
+	case "load":
+		g.load(rest)
 	default:
+		if !moveShaped(word) {
+			g.printf("unknown command %q, type help\n", clip(word, 40))
+			return false
+		}
 		g.humanMove(line)
 	}
 	return false
 }
 
-func (g *game) legal() []board.Move {
-	var ml board.MoveList
-	g.v.Generate(g.pos, &ml)
-	return append([]board.Move(nil), ml.Slice()...)
+// moveShaped reports whether a word looks like a move rather than a
+// command: it starts with a digit (32-28, 3228), with a square name (c3,
+// c3:e5, h10) or with a file letter and a separator or square (b:d6, cd4).
+// No command has that shape, so a mistyped command is never read as a move
+// and a mistyped move is never taken for a command.
+func moveShaped(w string) bool {
+	isLetter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	switch {
+	case w == "":
+		return false
+	case isDigit(w[0]):
+		return true
+	case len(w) < 2 || !isLetter(w[0]):
+		return false
+	case isDigit(w[1]) || strings.IndexByte("-x:", w[1]) >= 0 && len(w) > 2:
+		return true
+	}
+	return len(w) >= 3 && isLetter(w[1]) && isDigit(w[2])
 }
 
-func (g *game) listMoves() {
-	moves := g.legal()
-	if len(moves) == 0 {
-		g.printf("no legal moves\n")
+// clip shortens s for an error message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// parseSide reads "white" or "black" (or w, b).
+func parseSide(s string) (board.Color, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "white", "w":
+		return board.White, nil
+	case "black", "b":
+		return board.Black, nil
+	}
+	return board.White, fmt.Errorf("side must be white or black, not %q", clip(s, 40))
+}
+
+// setSide gives the person the side named by text (empty: show it), turns
+// the board so that side is at the bottom, and lets the engine move if it
+// is now the engine's turn.
+func (g *game) setSide(text string) {
+	if text == "" {
+		g.printf("you play %s\n", title(g.you))
 		return
 	}
-	names := make([]string, len(moves))
-	for i, m := range moves {
-		names[i] = g.v.FormatMove(g.pos, m)
-	}
-	g.printf("legal moves (%d): %s\n", len(moves), strings.Join(names, " "))
-}
-
-// over reports (and announces) whether the game is over, by the variant's
-// goal: normally the side to move with no legal move loses; it wins in the
-// giveaway variants; in breakthrough the first king wins; in Stavropol a
-// side without pieces has lost.
-func (g *game) over() bool {
-	over, moverWins := g.v.Outcome(g.pos, nil)
-	if !over {
-		return false
-	}
-	winner := g.pos.Side
-	if !moverWins {
-		winner = winner.Opponent()
-	}
-	switch {
-	case g.pos.KingCount(board.White)+g.pos.KingCount(board.Black) != 0 && g.v.Goal == board.Breakthrough:
-		g.printf("%s has a king: %s wins. (new, undo or quit)\n", title(winner), title(winner))
-	case g.v.ForeignMoves && g.pos.PieceCount(winner.Opponent()) == 0:
-		// Stavropol: the side to move may have foreign moves, or the
-		// side that has just moved may have lost its last piece.
-		g.printf("%s has no pieces: %s wins. (new, undo or quit)\n", title(winner.Opponent()), title(winner))
-	default:
-		g.printf("%s has no legal move: %s wins. (new, undo or quit)\n", title(g.pos.Side), title(winner))
-	}
-	return true
-}
-
-func title(c board.Color) string {
-	s := c.String()
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// play plays m, legal in the current position (the callers take it from
-// ParseMove or the legal moves).
-func (g *game) play(m board.Move, answer bool) {
-	if err := g.game.Play(m); err != nil {
+	c, err := parseSide(text)
+	if err != nil {
 		g.printf("%v\n", err)
 		return
 	}
-	g.answer = append(g.answer, answer)
-	g.pos = g.game.Position()
-}
-
-func (g *game) humanMove(text string) {
-	if len(g.legal()) == 0 {
-		g.over()
-		return
-	}
-	m, err := g.v.ParseMove(g.pos, text)
-	if err != nil {
-		msg := err.Error()
-		if len(msg) > 200 {
-			msg = "that is not a move"
-		}
-		g.printf("%s (type help for the commands, moves for the legal moves)\n", msg)
-		return
-	}
-	g.printf("you play %s\n", g.v.FormatMove(g.pos, m))
-	g.play(m, false)
-	if g.over() {
-		g.show()
-		return
-	}
-	g.engineMove(true)
-}
-
-// engineMove searches the position and plays the engine's move; answer says
-// it replies to the person's move.
-func (g *game) engineMove(answer bool) {
-	var last engine.Info
-	lim := g.lim
-	lim.Columns = engine.GameColumns(g.game)
-	start := time.Now()
-	res := g.eng.Search(g.v, *g.pos, g.game.History(), lim, func(in engine.Info) {
-		if in.MultiPV <= 1 {
-			last = in
-		}
-	})
-	legal := g.legal()
-	if !res.HasBest || !containsMove(legal, res.Best) {
-		res.Best = legal[0] // the engine contract says this cannot happen
-	}
-	before := *g.pos
-	g.printf("damka plays %s", g.v.FormatMove(&before, res.Best))
-	if res.FromBook {
-		g.printf("  (book, score %s at depth %d)", scoreText(res.Score), res.Depth)
-	} else if last.Depth > 0 {
-		g.printf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
-			time.Since(start).Seconds(), pvText(g.game, last.PV))
-	}
-	g.printf("\n")
-	g.play(res.Best, answer)
+	g.you, g.flipped = c, c == board.Black
+	g.printf("you play %s\n", title(c))
 	g.show()
-	g.over()
-}
-
-func containsMove(moves []board.Move, m board.Move) bool {
-	for _, o := range moves {
-		if o == m {
-			return true
-		}
-	}
-	return false
-}
-
-// scoreText shows a score in men from the engine's side, or a win in plies.
-func scoreText(s int) string {
-	plies := func(n int) string {
-		if n == 1 {
-			return "1 ply"
-		}
-		return strconv.Itoa(n) + " plies"
-	}
-	if s >= engine.WinBound {
-		return "win in " + plies(engine.WinScore-s)
-	}
-	if s <= -engine.WinBound {
-		return "loss in " + plies(engine.WinScore+s)
-	}
-	return fmt.Sprintf("%+.2f", float64(s)/100)
-}
-
-func (g *game) undo() {
-	n := len(g.answer)
-	if n == 0 {
-		g.printf("nothing to undo\n")
-		return
-	}
-	back := 1
-	if g.answer[n-1] && n > 1 {
-		back = 2
-	}
-	g.game.Truncate(n - back)
-	g.answer = g.answer[:n-back]
-	g.pos = g.game.Position()
-	g.show()
+	g.engineTurn()
 }
 
 // parseLevel reads "depth=N" or "time=S".
@@ -364,65 +321,4 @@ func levelText(l engine.Limits) string {
 		return fmt.Sprintf("depth=%d", l.Depth)
 	}
 	return fmt.Sprintf("time=%g", l.MoveTime.Seconds())
-}
-
-// show draws the board with White at the bottom. Numeric variants get the
-// square numbers in a second diagram beside the board; algebraic ones get
-// files and ranks around it. Men are w and b, kings W and B, empty playing
-// squares '.'.
-func (g *game) show() {
-	geo := g.v.Geo
-	numeric := g.v.Notation != board.Algebraic
-	var sb strings.Builder
-	for rank := geo.Height - 1; rank >= 0; rank-- {
-		if numeric {
-			sb.WriteString("  ")
-		} else {
-			fmt.Fprintf(&sb, "%2d", rank+1)
-		}
-		for file := 0; file < geo.Width; file++ {
-			sq, ok := geo.At(file, rank)
-			if !ok {
-				sb.WriteString("   ")
-				continue
-			}
-			sb.WriteString(" " + string(".wbWB"[g.pos.At(sq)]) + " ")
-		}
-		if numeric {
-			sb.WriteString("    ")
-			for file := 0; file < geo.Width; file++ {
-				if sq, ok := geo.At(file, rank); ok {
-					fmt.Fprintf(&sb, "%3s", g.v.SquareName(sq))
-				} else {
-					sb.WriteString("   ")
-				}
-			}
-		}
-		sb.WriteString("\n")
-	}
-	if !numeric {
-		sb.WriteString("  ")
-		for file := 0; file < geo.Width; file++ {
-			fmt.Fprintf(&sb, " %c ", 'a'+file)
-		}
-		sb.WriteString("\n")
-	}
-	if g.game.Towers().Height() > 0 {
-		// Bashni: the columns, top first (w, b men, W, B kings).
-		sb.WriteString("columns:")
-		for n := 1; n <= geo.Squares; n++ {
-			sq, _ := geo.Bit(n)
-			if col := g.game.Towers().Column(sq); g.pos.At(sq) != board.Empty && col.Len() > 0 {
-				fmt.Fprintf(&sb, " %s=%c", g.v.SquareName(sq), ".wbWB"[g.pos.At(sq)])
-				for k := 0; k < col.Len(); k++ {
-					sb.WriteByte("wbWB"[col.At(k)])
-				}
-			}
-		}
-		sb.WriteString("\n")
-	}
-	fmt.Fprintf(&sb, "%s to move (move %d)", title(g.pos.Side), g.game.Len()/2+1)
-	for _, l := range strings.Split(sb.String(), "\n") {
-		g.printf("%s\n", strings.TrimRight(l, " "))
-	}
 }

@@ -54,7 +54,7 @@ func TestPlayE2E(t *testing.T) {
 			"level", // shows the level
 			"quit",
 			"moves", // never reached
-		}, "\n")+"\n", "--level", "depth=1")
+		}, "\n")+"\n", "--level", "depth=1", "--ascii")
 		wantAll(t, out,
 			"International draughts",
 			"White to move (move 1)",
@@ -77,10 +77,10 @@ func TestPlayE2E(t *testing.T) {
 	})
 
 	t.Run("russian", func(t *testing.T) {
-		out := runPlay(t, bin, "variant russian\nc3-d4\nmoves\nfen W:Wc3:Bd4,f6\nmoves\n", "--level", "depth=2")
+		out := runPlay(t, bin, "variant russian\nc3-d4\nmoves\nfen W:Wc3:Bd4,f6\nmoves\n", "--level", "depth=2", "--ascii")
 		wantAll(t, out,
 			"Russian draughts",
-			" 8    b     b     b     b",
+			" 8    b     b     b     b 8",
 			"   a  b  c  d  e  f  g  h",
 			"you play c3-d4",
 			"damka plays ",
@@ -101,7 +101,7 @@ func TestPlayE2E(t *testing.T) {
 			"go",
 			"fen W:WK1:B14",
 			"1x21", // the king on 1 takes Black's last man
-		}, "\n")+"\n", "--variant", "canadian", "--level", "depth=2")
+		}, "\n")+"\n", "--variant", "canadian", "--level", "depth=2", "--ascii")
 		wantAll(t, out,
 			"Canadian draughts",
 			"legal moves (11): 44-37 45-38 46-39 47-40 48-41 43-37 44-38 45-39 46-40 47-41 48-42",
@@ -110,7 +110,7 @@ func TestPlayE2E(t *testing.T) {
 			"W:WK1,K2,66:B5,30,K67",
 			"legal moves (22): 66-60 1-7 1-8 ",
 			"you play 1x21",
-			"Black has no legal move: White wins.",
+			"Black has no legal move: White wins (1-0).",
 		)
 		// The start: Black's men on row 12 (squares 1-6), White's on row 1
 		// (67-72), the numbers beside them.
@@ -136,13 +136,13 @@ func TestPlayE2E(t *testing.T) {
 		// c3 takes the black man over a white man on d4: the capturer
 		// holds the black man, d4 becomes White's; black's only reply is
 		// h8-g7; undo brings the columns back.
-		out := runPlay(t, bin, "variant towers\nfen W:Wc3:Bd4(w),h8\nc3:e5\nfen\nundo\nfen\n", "--level", "depth=2")
+		out := runPlay(t, bin, "variant towers\nfen W:Wc3:Bd4(w),h8\nc3:e5\nfen\nundo\nfen\n", "--level", "depth=2", "--ascii")
 		wantAll(t, out,
 			"Bashni (Russian towers)",
-			"columns: d4=bw",
+			"columns, top first: d4=bw",
 			"you play c3:e5",
 			"damka plays h8-g7",
-			"columns: e5=wb",
+			"columns, top first: e5=wb",
 			"W:Wd4,e5(b):Bg7",
 			"W:Wc3:Bd4(w),h8",
 		)
@@ -154,7 +154,7 @@ func TestPlayE2E(t *testing.T) {
 		out := runPlay(t, bin, "fen W:W28:B23\ngo\n32-28\nundo\nmoves\nundo\n")
 		wantAll(t, out,
 			"damka plays 28x19",
-			"Black has no legal move: White wins.",
+			"Black has no legal move: White wins (2-0).",
 			"legal moves (1): 28x19",
 			"nothing to undo",
 		)
@@ -165,7 +165,7 @@ func TestPlayE2E(t *testing.T) {
 
 	t.Run("human-wins", func(t *testing.T) {
 		out := runPlay(t, bin, "fen W:W28:B23\n28x19\n")
-		wantAll(t, out, "you play 28x19", "Black has no legal move: White wins.")
+		wantAll(t, out, "you play 28x19", "Black has no legal move: White wins (2-0).")
 		if strings.Contains(out, "damka plays") {
 			t.Errorf("the engine moved after the game ended:\n%s", out)
 		}
@@ -181,7 +181,7 @@ func TestPlayE2E(t *testing.T) {
 			"you play b6-a5",
 			"legal moves (1): d4:f2",
 			"damka plays d4:f2",
-			"White has no pieces: Black wins.",
+			"White has no pieces: Black wins (0-1).",
 		)
 	})
 
@@ -192,7 +192,8 @@ func TestPlayE2E(t *testing.T) {
 			"32-28 28-23", "go",
 		}, "\n")+"\n", "--level", "depth=1")
 		wantAll(t, out,
-			`malformed move "xyzzy"`,
+			`unknown command "xyzzy", type help`, // never taken for a move
+			`unknown command "\x00\xff", type help`,
 			`malformed move "99-1": no square 99`,
 			"level depth=1", // level alone shows the level
 			"depth must be an integer from 1 to 100",

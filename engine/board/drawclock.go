@@ -2,7 +2,7 @@ package board
 
 import "math"
 
-// Endgame draw clocks (variants.md 7.1.3-4, 7.2.4, 7.2.6-8): in some
+// Endgame draw clocks (docs/variants.md 7.1.3-4, 7.2.4, 7.2.6-8): in some
 // endings the side ahead has a fixed number of plies to win. This file is
 // the one implementation of them; the search (engine/clock.go) and the
 // match adjudicator (bench/match) both step a DrawClock.

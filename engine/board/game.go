@@ -13,6 +13,10 @@ import "fmt"
 type Game struct {
 	Tags   []Tag  // PDN tag pairs, in order (pdn.go)
 	Result string // PDN result token ("2-0", "1/2-1/2", "*", ...); "" is "*"
+	// Comments[i], when set, is written by WritePDN as a {comment} after
+	// move i (analyse --pdn puts the engine's verdict there); ReadPDN
+	// skips comments and leaves it nil.
+	Comments []string
 
 	v     *Variant
 	moves []Move
@@ -229,7 +233,7 @@ func (s Status) White() float64 {
 // Status applies the variant's goal (Variant.Outcome) to the current
 // position and then its draw rules. A position without a move is decided by
 // the goal first, so that a move that leaves the opponent without a move
-// wins even when it also completes a draw counter (variants.md 7.4). When
+// wins even when it also completes a draw counter (docs/variants.md 7.4). When
 // several draw rules end the game on the same move, the most specific one is
 // named: repetition, then an endgame clock, then the king-move count.
 func (g *Game) Status() Status {

@@ -156,7 +156,7 @@ func (v *Variant) ParseHubMove(p *Position, s string) (Move, error) {
 }
 
 // ParseHubMoveIn reads a Hub move of p, squares numbered as n says.
-// Following protocols.md 1.7 it is lenient in what it takes: "-" and "x"
+// Following docs/protocols.md 1.7 it is lenient in what it takes: "-" and "x"
 // are interchangeable; the squares after "from x to" are captured squares
 // in any order and may be a subset of the captured set (some engines leave
 // them out) as long as one legal move fits; the exact captured set wins over

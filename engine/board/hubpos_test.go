@@ -15,7 +15,7 @@ func TestHubPosition(t *testing.T) {
 		{Russian, "", "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"},
 		{Brazilian, "", "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"},
 		{English, "", "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"},
-		// protocols.md 1.6a: what pydraughts sends for this position.
+		// docs/protocols.md 1.6a: what pydraughts sends for this position.
 		{Russian, "W:Wc3:Bd4,f6", "Weeeeeeeeeebeeeeeebeeeweeeeeeeeee"},
 		{International, "B:WK1,50:BK46,5", "BWeeeb" + strings.Repeat("e", 40) + "Beeew"},
 	}

@@ -39,6 +39,27 @@ var pdnResults = map[string]bool{
 	"1-0": true, "0-1": true, "1/2-1/2": true, "*": true,
 }
 
+// ResultToken writes White's score (1, 0.5 or 0) as a PDN result token:
+// the International result type ("2-0", "1-1", "0-2") for the 10x10
+// International rules' GameType, the default type ("1-0", "1/2-1/2", "0-1")
+// otherwise (docs/variants.md 4.2).
+func ResultToken(v *Variant, white float64) string {
+	intl := v.GameType == International.GameType
+	switch {
+	case white == 1 && intl:
+		return "2-0"
+	case white == 1:
+		return "1-0"
+	case white == 0 && intl:
+		return "0-2"
+	case white == 0:
+		return "0-1"
+	case intl:
+		return "1-1"
+	}
+	return "1/2-1/2"
+}
+
 // ReadPDN reads every game of a PDN file and replays its moves. The variant
 // comes from a [Variant] tag naming a known variant, else from GameType
 // (number or full form "25,W,8,8,A0,0"), else International; the start
@@ -407,7 +428,8 @@ const pdnWidth = 80
 // g.Tags are kept in order, except that Result, GameType and FEN are written
 // from the game itself (FEN only when it does not start from the initial
 // position), and a Variant tag is added when the GameType number alone would
-// read back as other rules; moves are written with FormatMove.
+// read back as other rules; moves are written with FormatMove, each
+// followed by its comment from g.Comments if it has one.
 func (g *Game) WritePDN(w io.Writer) error {
 	v := g.v
 	start := g.Start()
@@ -432,6 +454,12 @@ func (g *Game) WritePDN(w io.Writer) error {
 			text = strconv.Itoa(ply/2+1) + "... " + text
 		}
 		words = append(words, text)
+		if i < len(g.Comments) && g.Comments[i] != "" {
+			// One word, so that wrapping never splits it; a brace inside
+			// would end the comment early.
+			c := strings.NewReplacer("{", "(", "}", ")", "\n", " ", "\r", " ").Replace(g.Comments[i])
+			words = append(words, "{"+c+"}")
+		}
 		ply++
 	}
 	words = append(words, result)

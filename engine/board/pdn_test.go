@@ -383,3 +383,48 @@ func TestGameOfIllegal(t *testing.T) {
 		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
 	}
 }
+
+// TestWritePDNComments: a comment follows its move, braces inside it are
+// replaced so that the comment cannot end early, and the file reads back to
+// the same moves.
+func TestWritePDNComments(t *testing.T) {
+	g := gameOf(t, International, International.Start(), nil)
+	for _, s := range []string{"32-28", "19-23", "28x19"} {
+		m, err := International.ParseMove(g.Position(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Comments = []string{"+0.10 32-28", "", "a {b} c", "past the last move"}
+	var buf bytes.Buffer
+	if err := g.WritePDN(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := "1. 32-28 {+0.10 32-28} 19-23 2. 28x19 {a (b) c} *\n"
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("move text lacks %q:\n%s", want, buf.String())
+	}
+	back, err := ReadPDN(&buf)
+	if err != nil || len(back) != 1 || back[0].FEN() != g.FEN() {
+		t.Fatalf("read back: %v, %v", err, back)
+	}
+}
+
+func TestResultToken(t *testing.T) {
+	for _, tc := range []struct {
+		v     *Variant
+		white float64
+		want  string
+	}{
+		{International, 1, "2-0"}, {International, 0.5, "1-1"}, {International, 0, "0-2"},
+		{Killer, 1, "2-0"}, {Frisian, 0, "0-1"},
+		{Russian, 1, "1-0"}, {Russian, 0.5, "1/2-1/2"}, {English, 0, "0-1"},
+	} {
+		if got := ResultToken(tc.v, tc.white); got != tc.want {
+			t.Errorf("ResultToken(%s, %v) = %q, want %q", tc.v.Name, tc.white, got, tc.want)
+		}
+	}
+}

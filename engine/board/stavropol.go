@@ -1,6 +1,6 @@
 package board
 
-// The Stavropol generator (Variant.ForeignMoves, variants.md 3.16): Russian
+// The Stavropol generator (Variant.ForeignMoves, docs/variants.md 3.16): Russian
 // rules, but the side to move may move one of the opponent's pieces instead
 // of one of its own. The legal moves are the diagonal generator's moves of
 // both colours: those of the side to move's pieces, and those of the

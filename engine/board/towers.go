@@ -2,7 +2,7 @@ package board
 
 import "fmt"
 
-// Bashni (Russian towers, variants.md 3.13) plays Russian draughts with
+// Bashni (Russian towers, docs/variants.md 3.13) plays Russian draughts with
 // columns of pieces: a jumped column loses its top piece to the bottom of
 // the capturing column and stays on its square under its next piece. The
 // Position of a Bashni game is the board of the tops, so the diagonal

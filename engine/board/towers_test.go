@@ -33,7 +33,7 @@ func bashniMoves(t *testing.T, fen string) ([]string, Position, Towers, []Move) 
 }
 
 // TestBashniRules checks hand-made positions; the expected moves and
-// columns are worked out from the rules (variants.md 3.13) in the
+// columns are worked out from the rules (docs/variants.md 3.13) in the
 // comments. Columns are written top first, w/b a man, W/B a king.
 func TestBashniRules(t *testing.T) {
 	cases := []struct {

@@ -69,7 +69,7 @@ const (
 )
 
 // DrawRules holds the counters of a variant's draw rules, in plies. Zero
-// disables a rule. The values follow variants.md 7.3 where it knows them
+// disables a rule. The values follow docs/variants.md 7.3 where it knows them
 // (README, "Rule choices", lists the choices made where it does not).
 type DrawRules struct {
 	Repetitions    int          // the same position this many times is a draw (3)
@@ -289,7 +289,7 @@ var (
 	}
 )
 
-// Frisian draughts (official rules of 2011, variants.md 3.10): men and
+// Frisian draughts (official rules of 2011, docs/variants.md 3.10): men and
 // kings capture in eight directions, the most valuable capture is
 // compulsory, and a side with men may move one king at most three times in
 // a row without capturing.
@@ -315,7 +315,7 @@ var (
 	}
 )
 
-// Turkish draughts (dama, variants.md 3.11): all 64 squares, men move and
+// Turkish draughts (dama, docs/variants.md 3.11): all 64 squares, men move and
 // capture one square forwards or sideways, kings along rows and files over
 // any distance; captured pieces leave the board at once, a capture may not
 // turn back, the majority rule applies, and a man is crowned where its move
@@ -359,7 +359,7 @@ var Thai = &Variant{
 	Draw: DrawRules{Repetitions: 3},
 }
 
-// Stavropol draughts (variants.md 3.16): Russian rules, but the side to
+// Stavropol draughts (docs/variants.md 3.16): Russian rules, but the side to
 // move may move one of the opponent's pieces instead of its own; captures
 // are compulsory whichever colour captures (free choice among all of
 // them), and a side without pieces has lost. No PDN GameType of its own:
@@ -372,7 +372,7 @@ var Stavropol = &Variant{
 	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 }
 
-// Bashni (Russian towers, stolbovye shashki; variants.md 3.13): Russian
+// Bashni (Russian towers, stolbovye shashki; docs/variants.md 3.13): Russian
 // rules played with columns, see towers.go.
 var Bashni = &Variant{
 	Name: "bashni", Aliases: []string{"towers", "stolbovye"},

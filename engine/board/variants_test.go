@@ -157,7 +157,7 @@ func TestStartPositions(t *testing.T) {
 
 // TestRules checks positions in which a rule without published perft counts
 // decides the legal moves. The expected moves are worked out by hand in the
-// comments, from variants.md.
+// comments, from docs/variants.md.
 func TestRules(t *testing.T) {
 	cases := []struct {
 		v    *Variant

@@ -22,7 +22,7 @@
 //	K BACKACC  K + acceptance code @1                                       2 bytes
 //	C CHAT     C + 1–126 characters of text                           2–127 bytes
 //
-// The spec is shared/reference/protocols.md, section 2. Decoding is
+// The spec is docs/protocols.md, section 2. Decoding is
 // strict except for the GAMEREQ time field, which real tools fill with
 // fractions and spaces (see GameReq.Minutes).
 package dxp

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Examples copied byte for byte from protocols.md §2.3.
+// Examples copied byte for byte from docs/protocols.md §2.3.
 const (
 	specGameReqA = "R01Tornado voor Windows 4.0        W060065A"
 	specGameAcc  = "ATornado voor Windows 4.0        0"

@@ -50,7 +50,7 @@ func (r GameResult) PDN(event, site, us string) (*board.Game, error) {
 }
 
 // pdnResult is White's score as an International PDN result token
-// (variants.md 4.2): 2-0, 1-1, 0-2, or * for a game without a result.
+// (docs/variants.md 4.2): 2-0, 1-1, 0-2, or * for a game without a result.
 func (r GameResult) pdnResult() string {
 	weWhite := r.Color != Black
 	switch {

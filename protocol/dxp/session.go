@@ -13,7 +13,7 @@ import (
 
 // Sessions. A session is one TCP connection in one game role: Serve and
 // ServeConn play the follower, Initiator the initiator; both share the game
-// loop in play.go. Decisions the spec leaves open (protocols.md §2):
+// loop in play.go. Decisions the spec leaves open (docs/protocols.md §2):
 //
 //   - Only the side to move sends MOVE, GAMEEND and BACKREQ. A MOVE out of
 //     turn or a garbled frame ends the game: an "error: ..." CHAT, then
@@ -43,7 +43,7 @@ var (
 // sendGap separates two of our messages sent back to back (GAMEACC then
 // our first MOVE, a chat then GAMEEND). pydraughts strips every NUL from
 // what one recv returns, so two messages arriving together would merge;
-// protocols.md §2.1 suggests exactly this small pause.
+// docs/protocols.md §2.1 suggests exactly this small pause.
 const sendGap = 30 * time.Millisecond
 
 // event is one thing the reader goroutine saw: a message, a frame that

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// TestServeStopCode: stop code 1 ("stop entirely", protocols.md 2.3) ends
+// TestServeStopCode: stop code 1 ("stop entirely", docs/protocols.md 2.3) ends
 // the session and Serve, as Scan and Moby Dam exit on it, whether it comes
 // in a game's GAMEEND or outside a game; with KeepServing the follower
 // serves the next connection instead.

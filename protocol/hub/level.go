@@ -1,6 +1,6 @@
 package hub
 
-// The level command (protocols.md 1.8): the limits of the next search.
+// The level command (docs/protocols.md 1.8): the limits of the next search.
 //
 //	level depth=<plies> | nodes=<n> | move-time=<s>
 //	level [moves=<moves to the next control>] time=<remaining s> [inc=<s>]

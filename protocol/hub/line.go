@@ -3,7 +3,7 @@
 //
 // This file is the line layer: splitting one protocol line into a command
 // and its arguments (ParseLine) and writing one (Format). The grammar is the
-// one of protocols.md section 1.2:
+// one of docs/protocols.md section 1.2:
 //
 //	line  = [ws] [name {ws arg}] [ws]
 //	arg   = name | name "=" value
@@ -367,7 +367,7 @@ func (l Line) String() string { return Format(l.Command, l.Args...) }
 //     allowed in a name is written as '_', and an empty name as "_" (except a
 //     command that is empty with no arguments, which gives a blank line).
 //
-// Client quirk (protocols.md 1.11): pydraughts splits id, param and info
+// Client quirk (docs/protocols.md 1.11): pydraughts splits id, param and info
 // lines on '=' and expects exactly two parts, so those lines must use only
 // valued arguments whose values contain no '='; done must start with move=.
 func Format(command string, args ...Arg) string {

@@ -10,7 +10,7 @@ import (
 
 const startPos = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 
-// protocolExamples are the lines of protocols.md section 1 (and the other
+// protocolExamples are the lines of docs/protocols.md section 1 (and the other
 // shapes the section describes), with the Line they must parse to. canonical
 // marks lines that Format writes back byte for byte.
 var protocolExamples = []struct {

@@ -2,7 +2,7 @@ package hub
 
 // The handshake (hub, set-param, init) and the engine's parameters.
 //
-// Output rules for id and param lines (protocols.md 1.11): pydraughts splits
+// Output rules for id and param lines (docs/protocols.md 1.11): pydraughts splits
 // them on spaces outside quotes and then each token on "=" into exactly two
 // parts, so these lines carry only name=value pairs, never bare flags, and
 // Format quotes every value that is not a plain name (spaces, empty).
@@ -290,7 +290,7 @@ func setBool(dst *bool, name, value string) error {
 
 // quoteValue shows a value in a message: clipped, and visibly empty.
 // infoText fits a message into an info line: pydraughts splits each
-// argument on '=' into exactly two parts (protocols.md 1.11).
+// argument on '=' into exactly two parts (docs/protocols.md 1.11).
 func infoText(msg string) string {
 	msg = strings.ReplaceAll(msg, "=", ":")
 	if len(msg) > maxMessage {

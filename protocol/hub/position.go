@@ -2,7 +2,7 @@ package hub
 
 // The pos command: pos [pos=<position>] [fen=<FEN>] [start] [moves="<m1> <m2> ..."].
 //
-// The base position is pos= (protocols.md 1.6: 51 characters on 10x10, and
+// The base position is pos= (docs/protocols.md 1.6: 51 characters on 10x10, and
 // the 33 characters of pydraughts on 8x8, 1.6a), fen= (damka's extension:
 // a PDN FEN in the variant's notation, the only way to give Bashni columns,
 // "W:Wa1(wbb),Kc3:Bd6(bW)") or, with the start flag or with none of them,

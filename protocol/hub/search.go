@@ -6,7 +6,7 @@ package hub
 // Every go is answered by exactly one done, also after stop, after a search
 // aborted by another command, and at the end of input. done carries move=
 // first and ponder= second, unquoted, because pydraughts splits it on
-// spaces (protocols.md 1.11). A root with no legal move gets a bare done at
+// spaces (docs/protocols.md 1.11). A root with no legal move gets a bare done at
 // once instead of a search (draughtsnet tolerates it; a GUI should never
 // ask).
 //

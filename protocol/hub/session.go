@@ -18,7 +18,7 @@ package hub
 // the search goroutine and a pong from Run never interleave.
 //
 // Commands during a search. Only ping, stop and ponder-hit are allowed while
-// searching (protocols.md 1.4). Following Scan, any other line - a known
+// searching (docs/protocols.md 1.4). Following Scan, any other line - a known
 // command, an unknown one or a malformed one - first ends the search (Stop,
 // then the done line), and is then processed as if the engine were idle.
 // Blank lines change nothing.

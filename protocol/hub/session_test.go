@@ -15,7 +15,7 @@ import (
 )
 
 // pydraughtsSplit parses an id/param/info line the way pydraughts does
-// (protocols.md 1.11): split on spaces outside quotes, then each token on
+// (docs/protocols.md 1.11): split on spaces outside quotes, then each token on
 // "=" into exactly two parts. It fails where pydraughts would crash.
 func pydraughtsSplit(t *testing.T, line string) map[string]string {
 	t.Helper()
@@ -196,7 +196,7 @@ func mustHub(t *testing.T, v *board.Variant, p *board.Position, s string) board.
 	return m
 }
 
-// TestRussianPydraughts uses the exchange of protocols.md 1.6a: the 33-char
+// TestRussianPydraughts uses the exchange of docs/protocols.md 1.6a: the 33-char
 // top-down position and the White-side move numbering.
 func TestRussianPydraughts(t *testing.T) {
 	h := newHarness(t)
