@@ -18,17 +18,23 @@ func LastMove(v *board.Variant, p *board.Position, t *board.Towers, m board.Move
 	if opt.Route == nil {
 		opt.Route = []board.Square{m.From, m.To}
 	}
-	opt.Captured = nil
+	opt.Captured = Captured(v, p, t, m)
+}
+
+// Captured lists the squares of the pieces m takes from p (Bashni: the
+// columns whose tops it takes); t are the towers of p, nil outside Bashni.
+func Captured(v *board.Variant, p *board.Position, t *board.Towers, m board.Move) []board.Square {
 	if !m.IsCapture() {
-		return
+		return nil
 	}
+	var out []board.Square
 	if !v.Geo.Wide {
 		for _, s := range Squares(v) {
 			if m.Captured&s.Bit() != 0 {
-				opt.Captured = append(opt.Captured, s)
+				out = append(out, s)
 			}
 		}
-		return
+		return out
 	}
 	// Canadian's squares above the word are not in m.Captured's word: read
 	// the captures from the position after the move.
@@ -38,7 +44,8 @@ func LastMove(v *board.Variant, p *board.Position, t *board.Towers, m board.Move
 	q, _ := v.Next(p, t, m)
 	for s, pc := range p.All() {
 		if s != m.From && s != m.To && q.At(s) != pc {
-			opt.Captured = append(opt.Captured, s)
+			out = append(out, s)
 		}
 	}
+	return out
 }
