@@ -95,21 +95,17 @@ func Squares(v *board.Variant) []board.Square {
 	return out
 }
 
-// PieceCode is the letter of a piece in the data-piece attributes: w and b
-// for men, W and B for kings (the letters of the PDN FEN).
-func PieceCode(pc board.Piece) string {
-	switch pc {
-	case board.WhiteMan:
-		return "w"
-	case board.BlackMan:
-		return "b"
-	case board.WhiteKing:
-		return "W"
-	case board.BlackKing:
-		return "B"
-	}
-	return ""
+// pieceNames are each piece's letter in the data-piece attributes (w and
+// b for men, W and B for kings: the letters of the PDN FEN) and its class.
+var pieceNames = [...]struct{ code, class string }{
+	board.WhiteMan:  {"w", "white man"},
+	board.BlackMan:  {"b", "black man"},
+	board.WhiteKing: {"W", "white king"},
+	board.BlackKing: {"B", "black king"},
 }
+
+// PieceCode is the letter of a piece in the data-piece attributes.
+func PieceCode(pc board.Piece) string { return pieceNames[pc].code }
 
 // columnPiece is the piece of a Column code (board.PieceCode).
 func columnPiece(code uint8) board.Piece {

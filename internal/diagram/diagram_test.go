@@ -205,9 +205,13 @@ func walk(t *testing.T, v *board.Variant, n int, fn func(g *board.Game)) {
 }
 
 func TestPiecesMatchPosition(t *testing.T) {
+	plies := 60
+	if testing.Short() {
+		plies = 20
+	}
 	for _, v := range board.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
-			walk(t, v, 60, func(g *board.Game) {
+			walk(t, v, plies, func(g *board.Game) {
 				for _, flip := range []bool{false, true} {
 					svg := String(v, g.Position(), Options{Flip: flip, Towers: g.Towers()})
 					checkPieces(t, v, g.Position(), g.Towers(), svg)

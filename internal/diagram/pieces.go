@@ -120,14 +120,4 @@ func fill(pc board.Piece) string {
 	return colourWhitePiece
 }
 
-func pieceClass(pc board.Piece) string {
-	switch pc {
-	case board.WhiteMan:
-		return "white man"
-	case board.BlackMan:
-		return "black man"
-	case board.WhiteKing:
-		return "white king"
-	}
-	return "black king"
-}
+func pieceClass(pc board.Piece) string { return pieceNames[pc].class }

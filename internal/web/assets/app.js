@@ -36,6 +36,9 @@ function showMessage(text) { $("message").textContent = text; }
 function setState(st) {
   if (!st) return;
   const fresh = !S || S.id !== st.id;
+  // A reply and an event may arrive out of order: never go back to an
+  // older position (gen counts the session's changes).
+  if (!fresh && st.gen < S.gen) return;
   S = st;
   received = performance.now();
   selected = null;
