@@ -182,8 +182,9 @@ func (b *browserTest) checkBoard(ss *session) {
 }
 
 // clickMove plays a legal move of the state by clicking its origin and
-// its destination, preferring a capture; it returns the move's text.
-func (b *browserTest) clickMove(st state, i int) string {
+// its destination (or dragging the piece there), preferring a capture; it
+// returns the move's text.
+func (b *browserTest) clickMove(st state, i int, drag bool) string {
 	b.t.Helper()
 	count := map[[2]string]int{}
 	for _, m := range st.Moves {
@@ -200,6 +201,10 @@ func (b *browserTest) clickMove(st state, i int) string {
 		b.t.Fatalf("no move with a unique origin and destination in %v", st.Moves)
 	}
 	sq := func(name string) string { return `#board .sq[data-sq="` + name + `"]` }
+	if drag {
+		b.run("drag "+pick.Text, chromedp.DragAndDrop(chromedp.CSS(`#board .piece[data-sq="`+pick.From+`"]`), chromedp.CSS(sq(pick.To))))
+		return pick.Text
+	}
 	b.run("click "+pick.Text,
 		chromedp.Click(chromedp.CSS(sq(pick.From))),
 		chromedp.WaitVisible(chromedp.CSS(`#board .sq.tgt`)),
@@ -211,7 +216,7 @@ func (b *browserTest) playByClicks(ss *session, moves int) {
 	b.t.Helper()
 	st := b.settle(ss, 0)
 	for i := range moves {
-		text := b.clickMove(st, i)
+		text := b.clickMove(st, i, i == 1) // the second move by drag and drop
 		st = b.settle(ss, 2*(i+1))
 		if st.History[2*i] != text {
 			b.t.Fatalf("clicked %s, the server played %s", text, st.History[2*i])
@@ -300,4 +305,12 @@ func TestBrowserRussian(t *testing.T) {
 	if ss.snapshot().FEN != g.FEN() {
 		t.Errorf("a bad PDN changed the game")
 	}
+
+	// Analysis: the engine's lines appear live on the page.
+	b.run("analyse", chromedp.Click(chromedp.CSS("#analyse")))
+	line := get(b, "wait for a line", chromedp.Poll[string](`(() => { const c = document.querySelectorAll("#lines tbody tr td"); return c.length >= 5 && c[4].textContent; })()`))
+	if _, err := board.Russian.ParseMove(g.Position(), strings.Fields(line)[0]); err != nil {
+		t.Errorf("the first move of the analysis line %q: %v", line, err)
+	}
+	b.screenshot("analysis")
 }

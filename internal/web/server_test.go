@@ -258,3 +258,46 @@ func TestPageIsServed(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisStreamsLines: with analysis on, the engine's lines reach
+// the state (and the event stream) on the person's move, and stop with it.
+func TestAnalysisStreamsLines(t *testing.T) {
+	srv, hs := newTestServer(t)
+	st := newGame(t, hs, request{Variant: "international", Human: "both"})
+	var on state
+	if code := call(t, hs, "/api/analyse", request{ID: st.ID, On: true, MultiPV: 3}, &on); code != 200 || !on.Analysing || on.MultiPV != 3 {
+		t.Fatalf("analysis on: status %d, analysing %t, multipv %d", code, on.Analysing, on.MultiPV)
+	}
+	got := waitState(t, srv, st.ID, func(s state) bool { return len(s.Lines) > 0 })
+	if got.Lines[0].Depth != 1 || got.Lines[0].PV == "" || got.Thinking {
+		t.Errorf("analysis line %+v (thinking %t: analysis is not the engine's move)", got.Lines[0], got.Thinking)
+	}
+	var off state
+	call(t, hs, "/api/analyse", request{ID: st.ID, On: false}, &off)
+	if off.Analysing || len(off.Lines) != 0 {
+		t.Errorf("analysis off: analysing %t, %d lines", off.Analysing, len(off.Lines))
+	}
+}
+
+// TestClocks: a person's clock that runs out loses the game; the engine
+// playing on a clock is charged for its move.
+func TestClocks(t *testing.T) {
+	srv, hs := newTestServer(t)
+	st := newGame(t, hs, request{Human: "both"})
+	ss, _ := srv.session(st.ID)
+	ss.start(setup{game: board.NewGame(board.Russian, board.Russian.Start()), human: [2]bool{true, true}, tc: timeControl{Name: "tiny", Base: 30 * time.Millisecond}})
+	got := waitState(t, srv, st.ID, func(s state) bool { return s.Over })
+	if got.Status != "White lost on time" || got.Clock == nil || got.Clock.White != 0 || got.Clock.Running != "" {
+		t.Errorf("after White's flag fell: %q, clock %+v", got.Status, got.Clock)
+	}
+	var reply errorReply
+	if code := call(t, hs, "/api/move", request{ID: st.ID, Move: "c3-d4"}, &reply); code != 400 || !strings.Contains(reply.Error, "over") {
+		t.Errorf("a move after the flag: status %d, %q", code, reply.Error)
+	}
+
+	ss.start(setup{game: board.NewGame(board.Russian, board.Russian.Start()), human: [2]bool{false, true}, tc: timeControl{Name: "clock", Base: time.Minute, Inc: time.Second}})
+	got = waitState(t, srv, st.ID, func(s state) bool { return len(s.History) == 1 })
+	if got.Clock == nil || got.Clock.White <= 0 || got.Clock.White > 61000 || got.Clock.Running != "black" {
+		t.Errorf("after the engine's first move: clock %+v", got.Clock)
+	}
+}
