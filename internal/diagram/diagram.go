@@ -156,10 +156,16 @@ func writeSVG(w writer, v *board.Variant, p *board.Position, opt Options) {
 		num(l.margin), num(l.margin), num(width-2*l.margin), num(height-2*l.margin), colourLight)
 	squares := Squares(v)
 	w.WriteString(`<g class="squares">` + "\n")
+	// On a board where every square is played (Turkish, tama) the squares
+	// are all alike: a grid line keeps them apart.
+	grid := ""
+	if v.Geo.Full {
+		grid = fmt.Sprintf(` stroke="%s" stroke-width="%s"`, colourFrame, num(size*0.03))
+	}
 	for _, s := range squares {
 		x, y := l.corner(s)
-		fmt.Fprintf(w, `<rect class="sq" data-sq="%s" x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n",
-			v.SquareName(s), num(x), num(y), num(size), num(size), colourDark)
+		fmt.Fprintf(w, `<rect class="sq" data-sq="%s" x="%s" y="%s" width="%s" height="%s" fill="%s"%s/>`+"\n",
+			v.SquareName(s), num(x), num(y), num(size), num(size), colourDark, grid)
 	}
 	w.WriteString("</g>\n")
 	writeLabels(w, l, squares)
