@@ -57,6 +57,11 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session
 
+	// idleAnalysis is how long analysis goes on with no page listening (a
+	// reload reconnects well within it) before it stops: an infinite
+	// search for a closed tab would hold a core for nothing.
+	idleAnalysis time.Duration
+
 	tablesMu sync.Mutex
 	tables   map[*board.Variant]*egdb.DB // nil entries: none for that variant
 }
@@ -76,7 +81,7 @@ func New(cfg Config) *Server {
 	if cfg.Tables == nil {
 		cfg.Tables = egdb.OpenEmbedded
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), sessions: map[string]*session{}, tables: map[*board.Variant]*egdb.DB{}}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), sessions: map[string]*session{}, tables: map[*board.Variant]*egdb.DB{}, idleAnalysis: 10 * time.Second}
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic(err) // the embedded directory is part of the build

@@ -301,3 +301,17 @@ func TestClocks(t *testing.T) {
 		t.Errorf("after the engine's first move: clock %+v", got.Clock)
 	}
 }
+
+// TestAnalysisStopsWithoutAPage: analysis for a tab that was closed ends.
+func TestAnalysisStopsWithoutAPage(t *testing.T) {
+	srv, hs := newTestServer(t)
+	srv.idleAnalysis = 10 * time.Millisecond
+	st := newGame(t, hs, request{Human: "both"})
+	ss, _ := srv.session(st.ID)
+	ch := ss.subscribe()
+	var on state
+	call(t, hs, "/api/analyse", request{ID: st.ID, On: true, MultiPV: 1}, &on)
+	waitState(t, srv, st.ID, func(s state) bool { return len(s.Lines) > 0 })
+	ss.unsubscribe(ch)
+	waitState(t, srv, st.ID, func(s state) bool { return !s.Analysing })
+}

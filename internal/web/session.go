@@ -323,6 +323,16 @@ func (ss *session) unsubscribe(ch chan event) {
 		delete(ss.subs, ch)
 		close(ch)
 	}
+	if len(ss.subs) == 0 && ss.analysing {
+		time.AfterFunc(ss.srv.idleAnalysis, func() {
+			ss.mu.Lock()
+			defer ss.mu.Unlock()
+			if len(ss.subs) == 0 && ss.analysing {
+				ss.analysing = false
+				ss.changed()
+			}
+		})
+	}
 }
 
 // publish sends ev to every stream (mu held); a stream too slow to take it
