@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"errors"
+	"io"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestServeListenIsLoopbackUnlessAllowed(t *testing.T) {
@@ -88,5 +94,59 @@ func TestDiagramCommand(t *testing.T) {
 		if !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), c.check) {
 			t.Errorf("damka diagram %v: the SVG lacks %s", c.args, c.check)
 		}
+	}
+}
+
+// TestServeE2E: the built binary serves its embedded page and the API on
+// the address it prints, and stops on an interrupt.
+func TestServeE2E(t *testing.T) {
+	bin := buildDamka(t)
+	cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--hash", "1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no address printed: %v", err)
+	}
+	url := regexp.MustCompile(`http://[0-9.:]+/`).FindString(line)
+	if url == "" {
+		t.Fatalf("no URL in %q", line)
+	}
+	for path, want := range map[string]string{"": "board", "app.js": "EventSource", "api/options": "international"} {
+		resp, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("GET /%s: status %d, body lacks %q", path, resp.StatusCode, want)
+		}
+	}
+	resp, err := http.Post(url+"api/new", "application/json", strings.NewReader(`{"variant":"russian","fen":"W:Wq9"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "bad FEN") {
+		t.Errorf("bad FEN: status %d, %s", resp.StatusCode, body)
+	}
+	_ = cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("damka serve after an interrupt: %v", err)
+		}
+	case <-time.After(e2eTimeout):
+		t.Fatal("damka serve did not stop on an interrupt")
 	}
 }

@@ -315,3 +315,25 @@ func TestAnalysisStopsWithoutAPage(t *testing.T) {
 	ss.unsubscribe(ch)
 	waitState(t, srv, st.ID, func(s state) bool { return !s.Analysing })
 }
+
+// TestRealEngineEveryVariant: the engine in the server plays the first
+// move of every variant (Bashni's columns, Canadian's wide board,
+// Turkish's full board included) and the page's state follows.
+func TestRealEngineEveryVariant(t *testing.T) {
+	srv := New(Config{Engine: engine.Options{HashMB: 1}, MaxSessions: 2})
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	for _, v := range board.Variants() {
+		// Both sides for a person, then "Engine move": the engine takes
+		// the side to move, whichever moves first in this variant.
+		st := newGame(t, hs, request{Variant: v.Name, Human: "both", Time: "test"})
+		var goReply state
+		if code := call(t, hs, "/api/go", request{ID: st.ID}, &goReply); code != 200 {
+			t.Fatalf("%s: engine move: status %d", v.Name, code)
+		}
+		got := waitState(t, srv, st.ID, func(s state) bool { return len(s.History) == 1 && !s.Thinking })
+		if got.ToMove == st.ToMove || got.Human != got.ToMove || len(got.Moves) == 0 {
+			t.Errorf("%s: after the engine's first move %v: %s to move, person plays %s, %d moves", v.Name, got.History, got.ToMove, got.Human, len(got.Moves))
+		}
+	}
+}
