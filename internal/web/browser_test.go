@@ -257,6 +257,29 @@ func TestBrowserInternational(t *testing.T) {
 	if st := ss.snapshot(); games[0].FEN() != st.FEN || games[0].Len() != len(st.History) {
 		t.Errorf("exported PDN ends at %s after %d plies; the game at %s after %d", games[0].FEN(), games[0].Len(), st.FEN, len(st.History))
 	}
+
+	// A new game from a FEN, both sides played here: the endgame tables'
+	// verdict shows; then a malformed FEN gets a message.
+	b.run("new game from a FEN",
+		chromedp.SetValue(chromedp.CSS("#fen"), "W:WK46,K5:B30"),
+		chromedp.SetValue(chromedp.CSS("#human"), "both"),
+		chromedp.Click(chromedp.CSS("#new")))
+	verdict := get(b, "wait for the verdict", chromedp.Poll[string](`document.getElementById("tables").textContent`))
+	want, err := board.ParseGame(board.International, "W:WK46,K5:B30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := ss.snapshot(); st.FEN != want.FEN() || !strings.Contains(verdict, "endgame tables") {
+		t.Errorf("new game from W:WK46,K5:B30: server at %s, the page says %q", st.FEN, verdict)
+	}
+	b.checkBoard(ss)
+	b.screenshot("tables")
+	b.run("new game from a bad FEN",
+		chromedp.SetValue(chromedp.CSS("#fen"), "W:W99"),
+		chromedp.Click(chromedp.CSS("#new")))
+	if msg := get(b, "read the message", chromedp.Poll[string](`document.getElementById("message").textContent`)); !strings.Contains(msg, "FEN") {
+		t.Errorf("bad FEN: the page says %q", msg)
+	}
 }
 
 func TestBrowserRussian(t *testing.T) {
