@@ -336,4 +336,35 @@ func TestBrowserRussian(t *testing.T) {
 		t.Errorf("the first move of the analysis line %q: %v", line, err)
 	}
 	b.screenshot("analysis")
+
+	// Two captures from one square to another taking other pieces: the
+	// page asks which, and plays the one chosen.
+	b.run("new game with a choice of captures",
+		chromedp.SetValue(chromedp.CSS("#fen"), "B:Wb2,b4,d2,f2,g1,g5,h6:Ba5,f8,h8"),
+		chromedp.SetValue(chromedp.CSS("#human"), "both"),
+		chromedp.Click(chromedp.CSS("#new")))
+	st = b.settleAfter(ss, 0, ss.snapshot().Gen-1)
+	pairs := map[[2]string][]string{}
+	for _, m := range st.Moves {
+		pairs[[2]string{m.From, m.To}] = append(pairs[[2]string{m.From, m.To}], m.Text)
+	}
+	var pair [2]string
+	for p, texts := range pairs {
+		if len(texts) > 1 {
+			pair = p
+		}
+	}
+	if pair[0] == "" {
+		t.Fatalf("no two captures share origin and destination in %v", st.Moves)
+	}
+	sq := func(name string) chromedp.CSS { return chromedp.CSS(`#board .sq[data-sq="` + name + `"]`) }
+	b.run("click "+pair[0]+" and "+pair[1], chromedp.Click(sq(pair[0])), chromedp.Click(sq(pair[1])))
+	choice := get(b, "read the choices", chromedp.Poll[string](`(() => { const c = document.querySelectorAll("#choices .choice"); return c.length >= 2 && c[1].textContent; })()`))
+	b.screenshot("choices")
+	b.run("choose "+choice, chromedp.Click(chromedp.CSS("#choices .choice:nth-of-type(2)")))
+	st = b.settle(ss, 1)
+	if st.History[0] != choice {
+		t.Errorf("chose %s, the server played %v", choice, st.History)
+	}
+	b.checkBoard(ss)
 }

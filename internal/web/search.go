@@ -68,6 +68,9 @@ func (ss *session) search(forMove bool) {
 		if ss.stale(gen) {
 			return
 		}
+		if ss.forget.Swap(false) {
+			eng.NewGame()
+		}
 		// Searches run one after another, so engMultiPV needs no lock.
 		// SetOptions rebuilds the threads: only when the lines change.
 		if ss.engMultiPV != multiPV {

@@ -337,3 +337,31 @@ func TestRealEngineEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameDuringAnalysis: a new game while the real engine analyses
+// returns at once (engine.NewGame waits for the running search, which
+// once waited for the session's lock: a deadlock).
+func TestNewGameDuringAnalysis(t *testing.T) {
+	srv := New(Config{Engine: engine.Options{HashMB: 1}})
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	st := newGame(t, hs, request{Variant: "russian", Human: "both"})
+	var on state
+	call(t, hs, "/api/analyse", request{ID: st.ID, On: true, MultiPV: 2}, &on)
+	waitState(t, srv, st.ID, func(s state) bool { return len(s.Lines) > 0 })
+	done := make(chan state, 1)
+	go func() {
+		var again state
+		call(t, hs, "/api/new", request{ID: st.ID, Variant: "international", Human: "both"}, &again)
+		done <- again
+	}()
+	select {
+	case again := <-done:
+		if again.Variant != "international" || !again.Analysing {
+			t.Errorf("new game: %s, analysing %t", again.Variant, again.Analysing)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a new game during analysis did not return")
+	}
+	waitState(t, srv, st.ID, func(s state) bool { return len(s.Lines) > 0 && s.Variant == "international" })
+}

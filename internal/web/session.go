@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"damka/engine"
@@ -37,6 +38,9 @@ type session struct {
 	done      chan struct{} // closed when the last search started has returned
 	analysing bool
 	multiPV   int
+	// forget: the next search that runs starts with eng.NewGame (a new
+	// game); atomic because that search reads it without mu.
+	forget atomic.Bool
 	// engMultiPV is the engine's multi-PV setting, read and written only
 	// by the search goroutines, which run one after another.
 	engMultiPV int
@@ -107,9 +111,9 @@ func (ss *session) setGame(g *board.Game) {
 	ss.lostOnTime = -1
 	ss.clock = [2]time.Duration{ss.tc.Base, ss.tc.Base}
 	ss.turnAt = time.Now()
-	if ss.eng != nil {
-		ss.eng.NewGame()
-	}
+	// Not eng.NewGame here: it waits for the running search, which may
+	// be waiting for mu to report. The next search starts with it.
+	ss.forget.Store(true)
 	ss.changed()
 }
 
