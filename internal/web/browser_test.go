@@ -226,17 +226,24 @@ func (b *browserTest) playByClicks(ss *session, moves int) {
 	}
 }
 
-func TestBrowserInternational(t *testing.T) {
-	b := newBrowserTest(t)
-	ss := b.open("variant=international&human=white&time=test")
+// openAndPlay starts a game of variant as White against the engine,
+// keeps a picture of the board at the start (<variant>-start.png), plays
+// three moves by clicks and drag and drop, and takes the last pair back.
+func (b *browserTest) openAndPlay(variant string) *session {
+	ss := b.open("variant=" + variant + "&human=white&time=test")
 	b.checkBoard(ss)
-	b.boardShot("international-start.png")
+	b.boardShot(variant + "-start.png")
 	b.playByClicks(ss, 3)
-
 	b.run("take back", chromedp.Click(chromedp.CSS("#undo")))
 	b.settle(ss, 4)
 	b.checkBoard(ss)
 	b.screenshot("takeback")
+	return ss
+}
+
+func TestBrowserInternational(t *testing.T) {
+	b := newBrowserTest(t)
+	ss := b.openAndPlay("international")
 
 	// An illegal move typed in gets a message on the page.
 	b.run("type an illegal move",
@@ -284,13 +291,7 @@ func TestBrowserInternational(t *testing.T) {
 
 func TestBrowserRussian(t *testing.T) {
 	b := newBrowserTest(t)
-	ss := b.open("variant=russian&human=white&time=test")
-	b.checkBoard(ss)
-	b.boardShot("russian-start.png")
-	b.playByClicks(ss, 3)
-	b.run("take back", chromedp.Click(chromedp.CSS("#undo")))
-	b.settle(ss, 4)
-	b.checkBoard(ss)
+	ss := b.openAndPlay("russian")
 
 	// Import: a PDN file opened in the page replaces the game.
 	g := board.NewGame(board.Russian, board.Russian.Start())
