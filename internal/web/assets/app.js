@@ -125,11 +125,15 @@ setInterval(() => { if (S && S.clock && S.clock.running) renderClocks(); }, 100)
 function squareEl(name) { return $("board").querySelector('.sq[data-sq="' + name + '"]'); }
 
 // highlight marks the selected piece and its targets, or with nothing
-// selected every piece that can move.
+// selected every piece that can move (only those that can take, when a
+// capture is compulsory).
 function highlight() {
-  for (const el of $("board").querySelectorAll(".sq")) el.classList.remove("sel", "tgt", "via");
+  for (const el of $("board").querySelectorAll(".sq")) el.classList.remove("sel", "tgt", "via", "can");
   if (!S || !myTurn()) return;
-  if (selected === null) return;
+  if (selected === null) {
+    for (const m of S.moves) squareEl(m.from)?.classList.add("can");
+    return;
+  }
   squareEl(selected)?.classList.add("sel");
   for (const m of S.moves) {
     if (m.from !== selected) continue;
