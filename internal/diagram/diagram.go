@@ -168,9 +168,10 @@ func writeSVG(w writer, v *board.Variant, p *board.Position, opt Options) {
 			v.SquareName(s), num(x), num(y), num(size), num(size), colourDark, grid)
 	}
 	w.WriteString("</g>\n")
-	writeLabels(w, l, squares)
 	writeMarks(w, l, opt)
 	writePieces(w, l, p, opt.Towers)
+	// After the pieces: a square's number stays readable over a piece.
+	writeLabels(w, l, squares)
 	writeCaptured(w, l, opt.Captured)
 	w.WriteString("</svg>\n")
 }

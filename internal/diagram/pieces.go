@@ -40,8 +40,8 @@ func writeLabels(w writer, l layout, squares []board.Square) {
 	} else {
 		for _, s := range squares {
 			x, y := l.corner(s)
-			fmt.Fprintf(w, `<text class="label number" data-sq="%s" x="%s" y="%s" font-size="%s" fill="%s" fill-opacity="0.8">%s</text>`+"\n",
-				l.v.SquareName(s), num(x+l.size*0.05), num(y+font), num(font*0.85), colourLabel, l.v.SquareName(s))
+			fmt.Fprintf(w, `<text class="label number" data-sq="%s" x="%s" y="%s" font-size="%s" fill="%s" stroke="%s" stroke-width="%s" paint-order="stroke" pointer-events="none">%s</text>`+"\n",
+				l.v.SquareName(s), num(x+l.size*0.04), num(y+font*0.9), num(font*0.8), colourLabel, colourFrame, num(font*0.2), l.v.SquareName(s))
 		}
 	}
 	w.WriteString("</g>\n")
