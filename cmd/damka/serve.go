@@ -54,7 +54,7 @@ func serveCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := web.New(web.Config{Engine: opts, MaxSessions: *games, Tables: serveTables(opts.EGDBPath, opts.EGDBCacheMB)})
+	srv := web.New(web.Config{Engine: opts, MaxSessions: *games, LoopbackOnly: !*remote, Tables: serveTables(opts.EGDBPath, opts.EGDBCacheMB)})
 	defer srv.Close()
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Printf("damka serve: open http://%s/ in a browser (Ctrl-C stops)\n", ln.Addr())

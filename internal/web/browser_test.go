@@ -79,7 +79,7 @@ func newBrowserTest(t *testing.T) *browserTest {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 40*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Skipf("Chromium at %s does not start (%v): browser tests skipped", path, err)

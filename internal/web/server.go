@@ -19,8 +19,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -44,6 +46,11 @@ type Config struct {
 	// and transposition table); the least recently used goes first.
 	// 0 means 8.
 	MaxSessions int
+	// LoopbackOnly refuses requests whose Host is not a loopback name or
+	// address, so that a web page elsewhere cannot reach the server
+	// through a DNS name rebound to 127.0.0.1 ("damka serve" without
+	// --allow-remote).
+	LoopbackOnly bool
 	// Tables opens a variant's endgame tables for the verdict shown on
 	// the page; nil means the tables embedded in the binary.
 	Tables func(v *board.Variant) (*egdb.DB, error)
@@ -102,7 +109,35 @@ func New(cfg Config) *Server {
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
+			writeJSON(w, http.StatusForbidden, errorReply{fmt.Sprintf("host %q refused: this server answers only on loopback addresses", r.Host)})
+			return
+		}
+		// A JSON body, never a form: a page of another site then cannot
+		// post here without a CORS preflight, which is never answered.
+		if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			writeJSON(w, http.StatusUnsupportedMediaType, errorReply{"requests must be sent as application/json"})
+			return
+		}
+		s.mux.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost says whether a Host header names this machine's loopback
+// interface.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
 
 // Close stops every session's search.
 func (s *Server) Close() {

@@ -365,3 +365,37 @@ func TestNewGameDuringAnalysis(t *testing.T) {
 	}
 	waitState(t, srv, st.ID, func(s state) bool { return len(s.Lines) > 0 && s.Variant == "international" })
 }
+
+func TestForeignHostAndFormPostRefused(t *testing.T) {
+	srv := New(Config{LoopbackOnly: true, NewSearcher: func(engine.Options) engine.Searcher { return &quickSearcher{} }})
+	h := srv.Handler()
+	t.Cleanup(srv.Close)
+	cases := []struct {
+		method, host, ctype string
+		status              int
+	}{
+		{"GET", "127.0.0.1:8080", "", 200},
+		{"GET", "localhost:8080", "", 200},
+		{"GET", "[::1]:8080", "", 200},
+		{"GET", "evil.example:8080", "", 403},
+		{"GET", "192.168.1.5:8080", "", 403},
+		{"POST", "127.0.0.1:8080", "application/json", 200},
+		{"POST", "127.0.0.1:8080", "text/plain", 415},
+		{"POST", "127.0.0.1:8080", "application/x-www-form-urlencoded", 415},
+	}
+	for _, c := range cases {
+		path := "/api/options"
+		if c.method == "POST" {
+			path = "/api/new"
+		}
+		r := httptest.NewRequest(c.method, "http://"+c.host+path, strings.NewReader(`{"variant":"russian"}`))
+		if c.ctype != "" {
+			r.Header.Set("Content-Type", c.ctype)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != c.status {
+			t.Errorf("%s %s with Host %s, %s: status %d, want %d", c.method, path, c.host, c.ctype, w.Code, c.status)
+		}
+	}
+}
