@@ -22,7 +22,7 @@ run: build
 # The packages of the tests, and those run again under the race detector
 # (the concurrent ones, with -short).
 TEST_PKGS := ./...
-RACE_PKGS := ./tt/ ./protocol/... ./engine/... ./bench/... ./egdb/... ./book/
+RACE_PKGS := ./tt/ ./protocol/... ./engine/... ./bench/... ./egdb/... ./book/ ./internal/web/
 
 # Every step runs even when an earlier one fails, so that a lint error does
 # not hide a test failure nor a test failure the race detector's findings;

@@ -3,6 +3,12 @@ module damka
 go 1.26.0
 
 require (
-	github.com/klauspost/compress v1.20.4 // indirect
-	golang.org/x/sys v0.50.0 // indirect
+	github.com/chromedp/chromedp v0.23.0
+	github.com/klauspost/compress v1.20.4
+	golang.org/x/sys v0.50.0
+)
+
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 )
