@@ -72,6 +72,8 @@ fuzz:
 	go test -run XXX -fuzz FuzzFollowerSession -fuzztime 30s ./protocol/dxp/
 	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./book/
 	go test -run XXX -fuzz FuzzTable -fuzztime 30s ./egdb/
+	go test -run XXX -fuzz FuzzReadWeights -fuzztime 30s ./eval/
+	go test -run XXX -fuzz FuzzReadData -fuzztime 30s ./train/
 
 clean:
 	rm -rf bin
