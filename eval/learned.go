@@ -54,7 +54,7 @@ func NewWeights(v *board.Variant) *Weights {
 
 // Scalar is the index of scalar feature f (ScalarMen, ...); the window
 // weights come before the first.
-func (w *Weights) Scalar(f int) int { return w.lay.windows*windowStates + f }
+func (w *Weights) Scalar(f int) int { return w.lay.tables*windowStates + f }
 
 // Features is the number of weights per phase.
 func (w *Weights) Features() int { return len(w.MG) }
@@ -94,7 +94,7 @@ func (w *Weights) Evaluate(p *board.Position) int {
 	// the low ones (an int16 sign-extends when taken alone).
 	var mgW, egW int64
 	for i := range l.windows {
-		base := i * windowStates
+		base := int(l.table[i]) * windowStates
 		a, b := pk[base+int(wv[i])], pk[base+int(bv[i])]
 		mgW += int64(a>>16) - int64(b>>16)
 		egW += int64(int16(a)) - int64(int16(b))

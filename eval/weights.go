@@ -33,7 +33,7 @@ import (
 const (
 	weightsMagic   = "DAMKAEVL"
 	weightsVersion = 1
-	layoutName     = "windows4x4-men-kings-tempo-hand"
+	layoutName     = "bands4x4-men-kings-tempo-hand"
 	// maxWeightsBytes bounds what a length field may make the reader
 	// allocate (the 10x10 weights are 0.8 MB uncompressed).
 	maxWeightsBytes = 64 << 20
