@@ -61,7 +61,7 @@ type layout struct {
 	// back row, and sees each state four times as often.
 	table  [maxWindows]uint8
 	tables int
-	pieces  int                  // pieces at the start: the phase's scale
+	pieces int // pieces at the start: the phase's scale
 }
 
 // features is the number of weights per game phase.
