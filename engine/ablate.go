@@ -18,6 +18,7 @@ var ablations = map[string]func(k *knobs){
 	"history":    func(k *knobs) { k.noHistory = true },
 	"aspiration": func(k *knobs) { k.noAspiration = true },
 	"extension":  func(k *knobs) { k.noExtension = true },
+	"qthreat":    func(k *knobs) { k.noQThreat = true },
 }
 
 // Ablate switches off the named search features and evaluation terms
