@@ -19,6 +19,7 @@ var ablations = map[string]func(k *knobs){
 	"aspiration": func(k *knobs) { k.noAspiration = true },
 	"extension":  func(k *knobs) { k.noExtension = true },
 	"qthreat":    func(k *knobs) { k.noQThreat = true },
+	"qshot":      func(k *knobs) { k.noQShot = true },
 }
 
 // Ablate switches off the named search features and evaluation terms

@@ -26,11 +26,11 @@ type knobs struct {
 	lmrMinDepth   int // minimum depth for late-move reductions
 	lmrMinMove    int // moves searched at full depth before reducing
 	// qTactical is the quiet moves a quiescence line may spend on
-	// threats (quiet.go); 0 switches them off.
+	// threats and shots (quiet.go); 0 switches both off.
 	qTactical int
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
-	noQThreat                            bool
+	noQThreat, noQShot                   bool
 }
 
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3, qTactical: 1}
