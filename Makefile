@@ -59,6 +59,7 @@ readme:
 bench: build
 	scripts/bench.sh $(BIN)
 	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
+	go test -count=1 -run 'TestTactics$$' -v ./engine/ -tactics.all | grep -E 'tactics:|FAIL|ok'
 	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress
 	go test -count=1 -run TestDXPStress -timeout 1h -v ./protocol/dxp/ -args -stress
 

@@ -18,6 +18,15 @@ var ablations = map[string]func(k *knobs){
 	"history":    func(k *knobs) { k.noHistory = true },
 	"aspiration": func(k *knobs) { k.noAspiration = true },
 	"extension":  func(k *knobs) { k.noExtension = true },
+	"qthreat":    func(k *knobs) { k.noQThreat = true },
+	"qshot":      func(k *knobs) { k.noQShot = true },
+}
+
+// experiments are features that are off by default, because they have not
+// measured as a gain yet; "+name" in Ablate's list turns one on.
+var experiments = map[string]func(k *knobs){
+	"qthreat": func(k *knobs) { k.noQThreat = false },
+	"qshot":   func(k *knobs) { k.noQShot = false },
 }
 
 // Ablate switches off the named search features and evaluation terms
@@ -37,9 +46,13 @@ func (e *Engine) Ablate(names string) error {
 			}
 			continue
 		}
+		if on, ok := experiments[strings.TrimPrefix(name, "+")]; ok && strings.HasPrefix(name, "+") {
+			on(&k)
+			continue
+		}
 		off, ok := ablations[name]
 		if !ok {
-			return fmt.Errorf("unknown search feature %q (known: %s)", name, AblationNames())
+			return fmt.Errorf("unknown search feature %q (known: %s; experiments, off by default: +qthreat, +qshot)", name, AblationNames())
 		}
 		off(&k)
 	}

@@ -25,8 +25,17 @@ func TestAblateChangesSearch(t *testing.T) {
 	}
 	full := nodes("")
 	for name := range ablations {
+		if experiments[name] != nil {
+			continue // off by default: switching it off changes nothing
+		}
 		if n := nodes(name); n == full {
 			t.Errorf("--ablate %s: %d nodes, the same as the full search", name, n)
+		}
+	}
+	// An experiment turned on changes the search too.
+	for name := range experiments {
+		if n := nodes("+" + name); n == full {
+			t.Errorf("--ablate +%s: %d nodes, the same as the default search", name, n)
 		}
 	}
 }

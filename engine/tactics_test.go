@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"damka/engine/board"
+)
+
+// The tactics suite (testdata/tactics.tsv): positions where a shot is
+// there to be played ("find": the move that wins) or to be avoided
+// ("avoid": the moves that lose), each with where it came from. Lines are
+// tab-separated: variant, FEN, kind, moves (PDN notation, separated by
+// spaces), source. '#' starts a comment line.
+//
+// TestTactics searches each at tacticsNodes and reports the share solved;
+// it fails below tacticsFloor, the share measured when the suite was made
+// (docs/testing.md, Tactics). Under -short it searches every
+// tacticsShortStep-th position; -tactics.all searches them all (make
+// bench).
+const (
+	tacticsFile      = "testdata/tactics.tsv"
+	tacticsNodes     = 100_000
+	tacticsShortStep = 2
+	tacticsFloor     = 0.8 // all 6 solved by the default search at 100,000 nodes when the suite was made
+)
+
+var (
+	tacticsAll      = flag.Bool("tactics.all", false, "TestTactics: search every position of the suite, not the -short subset")
+	tacticsNodesArg = flag.Uint64("tactics.nodes", tacticsNodes, "TestTactics: nodes per position (the floor holds at the default only)")
+)
+
+// tactic is one line of the suite.
+type tactic struct {
+	line    int
+	v       *board.Variant
+	pos     board.Position
+	find    bool         // the moves win (find one); else they lose (avoid all)
+	moves   []board.Move // legal moves of pos
+	source  string
+	fenText string
+}
+
+// readTactics parses the suite; any bad line is an error that names it.
+func readTactics(path string) ([]tactic, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []tactic
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		text := sc.Text()
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		tc, err := parseTactic(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		tc.line = n
+		out = append(out, tc)
+	}
+	return out, sc.Err()
+}
+
+// parseTactic reads one suite line.
+func parseTactic(text string) (tactic, error) {
+	fields := strings.Split(text, "\t")
+	if len(fields) != 5 {
+		return tactic{}, fmt.Errorf("%d fields, want 5 (variant, FEN, kind, moves, source)", len(fields))
+	}
+	v, err := board.Lookup(fields[0])
+	if err != nil {
+		return tactic{}, err
+	}
+	pos, err := v.ParseFEN(fields[1])
+	if err != nil {
+		return tactic{}, err
+	}
+	tc := tactic{v: v, pos: pos, source: fields[4], fenText: fields[1]}
+	switch fields[2] {
+	case "find":
+		tc.find = true
+	case "avoid":
+	default:
+		return tactic{}, fmt.Errorf("kind %q, want find or avoid", fields[2])
+	}
+	for _, text := range strings.Fields(fields[3]) {
+		m, err := v.ParseMove(&pos, text)
+		if err != nil {
+			return tactic{}, fmt.Errorf("move %s: %v", text, err)
+		}
+		tc.moves = append(tc.moves, m)
+	}
+	if len(tc.moves) == 0 {
+		return tactic{}, fmt.Errorf("no move")
+	}
+	if tc.source == "" {
+		return tactic{}, fmt.Errorf("no source")
+	}
+	return tc, nil
+}
+
+// solves reports whether best solves tc.
+func (tc *tactic) solves(best board.Move) bool {
+	return slices.Contains(tc.moves, best) == tc.find
+}
+
+// solveShare searches every step-th position of the suite at nodes per
+// position with a fresh engine of the given knobs, and returns the share
+// solved and the lines that were not.
+func solveShare(t *testing.T, suite []tactic, step int, nodes uint64, k knobs) (float64, []int) {
+	e := New(Options{HashMB: 16})
+	e.knobs = k
+	solved, tried := 0, 0
+	var failed []int
+	for i := 0; i < len(suite); i += step {
+		tc := &suite[i]
+		e.NewGame()
+		r := e.Search(tc.v, tc.pos, nil, Limits{Nodes: nodes}, nil)
+		if !r.HasBest || !legal(tc.v, &tc.pos, r.Best) {
+			t.Fatalf("line %d: no legal best move", tc.line)
+		}
+		tried++
+		if tc.solves(r.Best) {
+			solved++
+		} else {
+			failed = append(failed, tc.line)
+		}
+	}
+	return float64(solved) / float64(max(tried, 1)), failed
+}
+
+func TestTactics(t *testing.T) {
+	suite, err := readTactics(tacticsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(suite) == 0 {
+		t.Fatal("empty tactics suite")
+	}
+	step := 1
+	if testing.Short() && !*tacticsAll {
+		step = tacticsShortStep
+	}
+	nodes := *tacticsNodesArg
+	share, failed := solveShare(t, suite, step, nodes, defaultKnobs)
+	tactical := defaultKnobs
+	tactical.noQThreat, tactical.noQShot = false, false
+	with, withFailed := solveShare(t, suite, step, nodes, tactical)
+	t.Logf("tactics: %.1f%% solved at %d nodes (%.1f%% with the tactical quiescence, +qthreat,+qshot), of %d positions; not solved: lines %v (with it: %v)",
+		100*share, nodes, 100*with, (len(suite)+step-1)/step, failed, withFailed)
+	if nodes == tacticsNodes && share < tacticsFloor {
+		t.Errorf("tactics: %.1f%% solved, below the %.1f%% measured when the suite was made", 100*share, 100*tacticsFloor)
+	}
+}
+
+func TestParseTacticErrors(t *testing.T) {
+	start := board.International.StartFEN()
+	for _, tc := range []struct{ name, line string }{
+		{"fields", "international\t" + start},
+		{"variant", "nosuch\t" + start + "\tfind\t32-28\tx"},
+		{"fen", "international\tW:W99\tfind\t32-28\tx"},
+		{"kind", "international\t" + start + "\twin\t32-28\tx"},
+		{"illegal move", "international\t" + start + "\tfind\t32-22\tx"},
+		{"no move", "international\t" + start + "\tfind\t\tx"},
+		{"no source", "international\t" + start + "\tfind\t32-28\t"},
+	} {
+		if _, err := parseTactic(tc.line); err == nil {
+			t.Errorf("%s: no error for %q", tc.name, tc.line)
+		}
+	}
+	good, err := parseTactic("international\t" + start + "\tavoid\t32-28 31-27\tstart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if good.find || len(good.moves) != 2 {
+		t.Errorf("parsed %+v", good)
+	}
+	if good.solves(good.moves[0]) {
+		t.Error("an avoid line is solved by a losing move")
+	}
+}
