@@ -94,7 +94,24 @@ func TestPlayTerminal(t *testing.T) {
 	waitFor("\r\x1b[K> ", 3)
 	key("\x1b[A\x1b[A\r") // the line before the last: 32-28 again
 	waitFor("you play 32-28", 2)
-	waitFor("\r\x1b[K> ", 4)
+	// The arrows redraw the prompt, so counting prompts does not tell that
+	// the engine has answered: wait for its move, then for a prompt after
+	// it. A Ctrl-D typed while the engine thinks reaches a terminal out of
+	// raw mode, where it is an end of line, not a character, and is lost.
+	waitFor("damka plays", 2)
+	deadline := time.Now().Add(e2eTimeout)
+	for {
+		mu.Lock()
+		o := out.String()
+		mu.Unlock()
+		if i := strings.LastIndex(o, "damka plays"); i >= 0 && strings.Contains(o[i:], "\r\x1b[K> ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no prompt after the engine's second move:\n%s", o)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	key("\x04") // Ctrl-D on an empty line
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
