@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 
 	"damka/engine/board"
@@ -46,15 +45,11 @@ func diagramCmd(args []string) error {
 	if ply > 0 {
 		diagram.LastMove(v, g.At(ply-1), g.TowersAt(ply-1), g.Moves()[ply-1], &opt)
 	}
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := createOutput(*out)
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	if err := diagram.Write(w, v, g.At(ply), opt); err != nil {
 		return err
 	}

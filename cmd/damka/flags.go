@@ -255,3 +255,16 @@ func parseEval(choice string) (w *eval.Weights, hand bool, err error) {
 	w, err = eval.LoadWeights(choice)
 	return w, false, err
 }
+
+// createOutput opens the file a command writes to (-o, --out), or standard
+// output for an empty path; the returned function closes the file.
+func createOutput(path string) (io.Writer, func() error, error) {
+	if path == "" {
+		return os.Stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
+}

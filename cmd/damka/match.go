@@ -6,7 +6,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -261,15 +260,11 @@ func matchOpeningsCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := createOutput(*out)
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	bw := bufio.NewWriter(w)
 	if s != nil {
 		what += fmt.Sprintf(", |score| <= %.2f men", *margin)
