@@ -83,7 +83,7 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 	}
 	k := FitScale(d.Samples)
 	train, held := split(v, w, d.Samples, k, cfg.Lambda)
-	start(w, v, cfg.Start)
+	start(w, cfg.Start)
 	n := w.Features()
 	params := make([]float64, 2*n) // MG then EG
 	for i := range n {
@@ -152,7 +152,7 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 }
 
 // start sets the first weights: a previous generation's, or material.
-func start(w *eval.Weights, v *board.Variant, from *eval.Weights) {
+func start(w *eval.Weights, from *eval.Weights) {
 	if from != nil && from.Variant == w.Variant && from.Features() == w.Features() {
 		copy(w.MG, from.MG)
 		copy(w.EG, from.EG)
