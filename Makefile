@@ -58,14 +58,14 @@ readme:
 # Deep perft (every perft.tsv row), timed perft runs and benchmarks: not in CI.
 bench: build
 	scripts/bench.sh $(BIN)
-	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./engine/board/ | grep -E 'checked|FAIL|ok'
+	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./board/ | grep -E 'checked|FAIL|ok'
 	go test -count=1 -run 'TestTactics$$' -v ./engine/ -tactics.all | grep -E 'tactics:|FAIL|ok'
 	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress
 	go test -count=1 -run TestDXPStress -timeout 1h -v ./protocol/dxp/ -args -stress
 
 fuzz:
-	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./engine/board/
-	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./engine/board/
+	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./board/
+	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./board/
 	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz 'FuzzSession$$' -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzSessionHealth -fuzztime 30s ./protocol/hub/
@@ -82,6 +82,6 @@ clean:
 # Refresh the profile of the profile-guided build from the perft benchmarks
 # and the search bench.
 pgo:
-	go test -run XXX -bench 'PerftInternational10|PerftRussian11' -benchtime 3x -cpuprofile /tmp/damka-perft.pprof ./engine/board/
+	go test -run XXX -bench 'PerftInternational10|PerftRussian11' -benchtime 3x -cpuprofile /tmp/damka-perft.pprof ./board/
 	go test -run XXX -bench Bench -benchtime 3x -cpuprofile /tmp/damka-search.pprof ./bench/
 	go tool pprof -proto /tmp/damka-perft.pprof /tmp/damka-search.pprof > cmd/damka/default.pgo

@@ -12,8 +12,8 @@ import (
 	"io"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/eval"
 )
 

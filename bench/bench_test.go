@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Every bench position is a legal, playable position of its variant.

@@ -52,7 +52,7 @@ import (
 	"sort"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Entry is one book move of one position.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func mustFEN(t *testing.T, v *board.Variant, fen string) board.Position {

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Scored is one move of a position with the score a search gave it (from

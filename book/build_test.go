@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // fakeEval scores every legal move of a position by a hash of the position

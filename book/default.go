@@ -5,7 +5,7 @@ import (
 	"embed"
 	"sync"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The books built into the binary live in data/ (see data/README.md for

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestDefaultBooks walks each embedded book from the start along its own

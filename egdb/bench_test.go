@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // randomPositions draws positions of the slices of db with exactly n

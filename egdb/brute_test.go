@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The brute-force solver below is deliberately independent of the package:
-// it uses only engine/board (no indexing, no colour mirroring, no
+// it uses only board (no indexing, no colour mirroring, no
 // un-moves). It lists every position with at most n pieces and either side
 // to move, links each to its children with Generate and Play, and labels
 // them by distance the textbook way: level 0 is every position without a

@@ -13,7 +13,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // BuildOptions says what Build makes.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func buildOpts(dir string, n int) BuildOptions {

@@ -9,7 +9,7 @@ import (
 	"path"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The tables built into the binary live in tables/ (see tables/README.md

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // FuzzTable feeds arbitrary bytes to the table reader (openTable: header,

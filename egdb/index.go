@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Indexing. A slice holds every placement of its material with White to

@@ -3,7 +3,7 @@ package egdb
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Known results, each justified from the rules or classical theory.

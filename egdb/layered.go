@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // ErrNoTables marks a directory that holds no usable table of the variant

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // copyEmbedded writes the embedded table name into dir, with the byte at

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Material is the piece count of one slice: white men, black men, white

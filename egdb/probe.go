@@ -13,7 +13,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Value is a game-theoretic result from the side to move's point of view.

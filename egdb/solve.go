@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The solver computes one pair of slices {m, m.Mirror()} at once: a quiet

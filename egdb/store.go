@@ -13,7 +13,7 @@ import (
 	"strings"
 	"sync"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/internal/perm"
 )
 

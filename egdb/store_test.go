@@ -11,7 +11,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The Russian tables up to 3 pieces are built once and copied into each

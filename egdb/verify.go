@@ -5,7 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // VerifyProgress is called with positions checked out of the total; calls

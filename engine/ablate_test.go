@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Every ablation must change the search (or it measures nothing): the node

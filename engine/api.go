@@ -9,7 +9,7 @@ package engine
 import (
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/eval"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // bashniGame plays a seeded random Bashni game with its towers and returns

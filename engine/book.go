@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"damka/board"
 	"damka/book"
-	"damka/engine/board"
 )
 
 // bookFor returns the opening book of the search (Options.Book, BookPath),

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/book"
-	"damka/engine/board"
 )
 
 // With Options.Book the engine answers from the book when it has the root

@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // BenchmarkCanadianSearch is a fixed-depth search of the Canadian start, to

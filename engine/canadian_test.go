@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Canadian positions keep squares 64-76 outside the word (board's wide

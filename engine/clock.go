@@ -1,12 +1,12 @@
 package engine
 
 import (
+	"damka/board"
 	"damka/egdb"
-	"damka/engine/board"
 )
 
 // Endgame draw clocks in the search: a thin adapter over board.DrawClock
-// (engine/board/drawclock.go), which holds the rules (docs/variants.md 7.1.3-4,
+// (board/drawclock.go), which holds the rules (docs/variants.md 7.1.3-4,
 // 7.2.4, 7.2.6-8), the restart semantics and the 7.2.7 reading. Each frame
 // carries the clock of its position; a position whose clock has run out is
 // a draw unless the side to move has no legal move, so a win on the last

@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // clockHistory is n copies of q, a position in the same clock category as
@@ -32,7 +32,7 @@ func clockState(c *board.DrawClock) [3]int {
 // The root clock and its updates in play: quiet moves count on, a
 // promotion or capture that stays in the category counts on, one that
 // enters another category restarts, one that leaves them all stops. (The
-// rules themselves are tested in engine/board/drawclock_test.go; these
+// rules themselves are tested in board/drawclock_test.go; these
 // cases check that the search carries the clock from the history to the
 // root and across its moves.)
 func TestClockTransitions(t *testing.T) {

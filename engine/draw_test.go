@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // lineScores searches p to depth with one line per root move and returns

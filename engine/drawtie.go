@@ -3,7 +3,7 @@ package engine
 import (
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Root moves tied by a move-count draw rule.

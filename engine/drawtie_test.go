@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Once a move-count rule has run out, every move that keeps it running is

@@ -6,9 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"damka/board"
 	"damka/book"
 	"damka/egdb"
-	"damka/engine/board"
 	"damka/eval"
 	"damka/tt"
 )

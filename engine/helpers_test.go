@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 var testVariants = []*board.Variant{board.International, board.Russian, board.Brazilian, board.English}

@@ -1,6 +1,6 @@
 package engine
 
-import "damka/engine/board"
+import "damka/board"
 
 // moveCode packs a move into the 16 bits of a table entry: origin and
 // destination bits (6 each) and 4 bits of a hash of the captured set, which

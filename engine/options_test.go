@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/tt"
 )
 

@@ -1,6 +1,6 @@
 package engine
 
-import "damka/engine/board"
+import "damka/board"
 
 // Ordering score bands: table move, captures (by pieces and kings taken),
 // promotions, then quiet moves by history. (Killer moves were measured

@@ -3,7 +3,7 @@ package engine
 import (
 	"math/bits"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Tactical quiescence. A quiescence node without a capture used to stand

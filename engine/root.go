@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/eval"
 )
 

@@ -3,7 +3,7 @@ package engine
 import (
 	"runtime"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/tt"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Every move the search returns is legal, in every variant the rules core

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // playGame plays one game between a (moving first) and b from start, each

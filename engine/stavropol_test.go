@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // A finished Stavropol game gets no move and the score of its outcome: the

@@ -3,8 +3,8 @@ package engine
 import (
 	"fmt"
 
+	"damka/board"
 	"damka/egdb"
-	"damka/engine/board"
 )
 
 // tableWin scores a table win whose distance is not stored (5 pieces and

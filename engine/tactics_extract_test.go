@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestExtractTactics turns lost games into tactics suite lines (printed,

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The tactics suite (testdata/tactics.tsv): positions where a shot is

@@ -4,8 +4,8 @@ import (
 	"math"
 	"sync/atomic"
 
+	"damka/board"
 	"damka/egdb"
-	"damka/engine/board"
 	"damka/eval"
 )
 

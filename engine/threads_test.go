@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestManyThreadsStopAtTheLimit: with the most threads the engine allows,

@@ -3,7 +3,7 @@ package engine
 import (
 	"math/bits"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // rot shifts every square of b by d bits, as the rules core does: squares

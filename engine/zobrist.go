@@ -1,6 +1,6 @@
 package engine
 
-import "damka/engine/board"
+import "damka/board"
 
 // Zobrist keys: one random word per (bit, piece kind) and one for the side
 // to move, so that the same board with the other side to move is another

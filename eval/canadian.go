@@ -3,7 +3,7 @@ package eval
 import (
 	"math/bits"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Canadian draughts (International rules on 12x12) lives on its own

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // randomWide plays seeded random Canadian games and returns every position

@@ -1,6 +1,6 @@
 package eval
 
-import "damka/engine/board"
+import "damka/board"
 
 // scale pulls score towards the draw in flying-king endings that material
 // alone would call won. score is White's view; the conditions are colour

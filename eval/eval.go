@@ -9,7 +9,7 @@
 package eval
 
 import (
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Limit bounds the evaluation so that it never reaches the search's win

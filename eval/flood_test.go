@@ -4,7 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestShadowMatchesCones checks that the flood used by runaways finds

@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/bits"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Weights are a learned evaluation for one variant: a weight per window

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // randomWeights gives every weight a random value (windows within ±50,

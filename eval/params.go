@@ -1,6 +1,6 @@
 package eval
 
-import "damka/engine/board"
+import "damka/board"
 
 // params are the weights of one variant family. Values are in the score
 // unit (100 = one man). They are hand-set starting points, not tuned.

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"sync"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The learned evaluation reads the board through overlapping regions: every

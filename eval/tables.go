@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"sync"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // tables holds everything about a board geometry that the evaluation would

@@ -1,6 +1,6 @@
 package eval
 
-import "damka/engine/board"
+import "damka/board"
 
 // Bashni (board.Towers): the pieces under the tops. Every piece counts for
 // the owner of its column, the one whose piece is on top: the tops through

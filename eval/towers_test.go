@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestTowersMirror: the towers' term of a Bashni position and of its

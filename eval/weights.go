@@ -14,7 +14,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // The weights file: one variant's learned evaluation.

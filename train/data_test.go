@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func someSamples(n int) []Sample {

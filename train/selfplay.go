@@ -9,9 +9,9 @@ import (
 	"os"
 	"sync"
 
+	"damka/board"
 	"damka/egdb"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // SelfplayConfig says what games to play.

@@ -7,7 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/eval"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Adjudication is the optional score-based adjudication

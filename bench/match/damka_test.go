@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // buildDamka builds cmd/damka and checks that it has the hub command, or

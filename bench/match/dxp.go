@@ -47,8 +47,8 @@ import (
 	"log"
 	"strings"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/protocol/dxp"
 )
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/protocol/dxp"
 )
 

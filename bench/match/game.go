@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // play plays game idx to its end. It returns errAbandoned when the match

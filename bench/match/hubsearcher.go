@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/protocol/hub"
 )
 

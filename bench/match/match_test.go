@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"damka/bench/stats"
-	"damka/engine/board"
+	"damka/board"
 )
 
 // fake is the path of the test engine built by TestMain.
@@ -564,7 +564,7 @@ func TestMatchStavropol(t *testing.T) {
 
 // TestMatchCanadian plays Canadian games through the runner and Hub
 // engines. Canadian positions keep the edge rows (squares 1-6 and 66-72)
-// outside Pieces and Kings (engine/board/wide.go), so the openings put
+// outside Pieces and Kings (board/wide.go), so the openings put
 // pieces there: from W:WK1:B14 White's king on square 1 must take Black's
 // last man, and Black has lost; W:WK67,K72:BK1,K6 has every piece there
 // (nothing in Pieces at all). Every game must replay legally, read back

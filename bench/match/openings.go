@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // Opening is a start for a game pair: a position and the moves played from

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"damka/bench/stats"
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 func TestReadOpenings(t *testing.T) {
@@ -62,7 +62,7 @@ W:W31-50:B1-20
 
 // TestCanadianOpenings reads Canadian openings, among them positions whose
 // pieces stand on the edge rows (squares 1-6, 66-72), which a Canadian
-// position keeps outside Pieces (engine/board/wide.go): a side with pieces
+// position keeps outside Pieces (board/wide.go): a side with pieces
 // only there still has pieces.
 func TestCanadianOpenings(t *testing.T) {
 	v := board.Canadian

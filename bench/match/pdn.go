@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // resultText writes White's score as a PDN result token (board.ResultToken).

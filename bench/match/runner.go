@@ -27,7 +27,7 @@ import (
 	"time"
 
 	"damka/bench/stats"
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Config describes a match.

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // randomSearcher plays a uniformly random legal move: the weakest opponent

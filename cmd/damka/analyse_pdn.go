@@ -11,8 +11,8 @@ import (
 	"os"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // pdnJob is what analyse --pdn was asked to do.

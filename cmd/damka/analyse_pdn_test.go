@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {

@@ -9,9 +9,9 @@ import (
 	"runtime"
 	"time"
 
+	"damka/board"
 	"damka/book"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/internal/perm"
 )
 

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 func TestBookE2E(t *testing.T) {

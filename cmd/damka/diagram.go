@@ -3,7 +3,7 @@ package main
 import (
 	"os"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/internal/diagram"
 )
 

@@ -15,8 +15,8 @@ import (
 	"syscall"
 
 	"damka/bench/match"
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/protocol/dxp"
 )
 

@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/protocol/dxp"
 )
 

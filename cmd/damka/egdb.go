@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"damka/board"
 	"damka/egdb"
-	"damka/engine/board"
 )
 
 func init() {

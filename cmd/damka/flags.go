@@ -9,10 +9,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"damka/board"
 	"damka/book"
 	"damka/egdb"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/eval"
 )
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/protocol/hub"
 )
 

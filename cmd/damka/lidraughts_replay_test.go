@@ -47,7 +47,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // botConfig is the part of lidraughts-bot's config.yml that shapes the

@@ -13,8 +13,8 @@ import (
 
 	"damka/bench/match"
 	"damka/bench/stats"
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 func init() {

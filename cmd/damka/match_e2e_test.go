@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"damka/bench/match"
-	"damka/engine/board"
+	"damka/board"
 )
 
 // runDamka runs bin with args and returns stdout and stderr; it fails the

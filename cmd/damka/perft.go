@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func init() {

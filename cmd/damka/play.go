@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 func init() {

@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // pieceGlyphs are the symbols of the pieces, indexed by board.Piece: empty,

@@ -90,7 +90,7 @@ func TestPlayE2E(t *testing.T) {
 
 	t.Run("canadian", func(t *testing.T) {
 		// 12x12 with 72 numbered squares. The edge rows (1-6, 67-72) and
-		// square 66 are outside the position's word (engine/board/wide.go):
+		// square 66 are outside the position's word (board/wide.go):
 		// the board, the moves and the game end must see them.
 		out := runPlay(t, bin, strings.Join([]string{
 			"moves",

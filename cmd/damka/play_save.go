@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // pdnGame is the session's game with its tags: the players by the side the

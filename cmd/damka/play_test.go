@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // newTestGame is a play session of variant from fen ("" the start) with

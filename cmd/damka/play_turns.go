@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 func (g *game) legal() []board.Move {

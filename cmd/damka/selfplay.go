@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"damka/bench/match"
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/train"
 )
 

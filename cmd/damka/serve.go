@@ -10,9 +10,9 @@ import (
 	"os/signal"
 	"time"
 
+	"damka/board"
 	"damka/egdb"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/internal/web"
 )
 

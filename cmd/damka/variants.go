@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func init() {

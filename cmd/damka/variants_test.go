@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestWriteVariants: every variant of the board package has its block, and

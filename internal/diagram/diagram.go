@@ -16,7 +16,7 @@ import (
 	"io"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Options say how to draw. The zero value draws the bare position with

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // node is an SVG element read back with encoding/xml.

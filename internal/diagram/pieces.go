@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // writeLabels writes the square names: file letters and rank numbers on

@@ -1,6 +1,6 @@
 package diagram
 
-import "damka/engine/board"
+import "damka/board"
 
 // LastMove fills Route and Captured of opt for move m played from p: the
 // route as the board's Paths give it (a capture's landing squares, in

@@ -20,8 +20,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/internal/diagram"
 )
 

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // infoLine is one principal variation as the page shows it.

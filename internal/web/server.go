@@ -26,9 +26,9 @@ import (
 	"sync"
 	"time"
 
+	"damka/board"
 	"damka/egdb"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 //go:embed assets

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // quickSearcher plays the first legal move at once (an infinite search

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // session is one game on the page: the game, who plays which side, the

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"damka/board"
 	"damka/egdb"
-	"damka/engine/board"
 	"damka/internal/diagram"
 )
 

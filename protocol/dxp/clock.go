@@ -3,8 +3,8 @@ package dxp
 import (
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // minThink is the least time we give a search once our clock has run out:

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // Defaults for Config fields left at their zero value.

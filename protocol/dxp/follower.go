@@ -7,7 +7,7 @@ import (
 	"net"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 const (

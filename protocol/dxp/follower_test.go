@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func TestFollowerHandshakeRefusals(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // variant is the only rule set DXP carries (50 squares, 10x10).

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func gameFrom(t *testing.T, fen string) *game {

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // testWait bounds every wait in these tests so a bug fails a test instead

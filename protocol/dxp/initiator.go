@@ -7,7 +7,7 @@ import (
 	"net"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Initiator plays a series of games as the DXP initiator: it sends every

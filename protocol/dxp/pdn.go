@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // PDN returns a played game as a board.Game, for board's PDN writer:

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func TestGameResultPDN(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // ending is how and why a game ended, from damka's point of view.

@@ -6,7 +6,7 @@ import (
 	"net"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // Relay is one initiator connection on which the caller starts the games

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 var stress = flag.Bool("stress", false, "TestDXPStress: 1,000 hostile sessions instead of 50")

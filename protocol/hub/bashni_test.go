@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestBashniColumns: pos replays the moves with their columns and passes

@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestCanadian drives Canadian draughts (12x12, "canadian": no other Hub
 // name is established) through set-param, pos and go. Its positions keep
 // the top and bottom rows (squares 1-6 and 67-72) and square 66 outside
-// the position's word (the wide layout, engine/board/wide.go), so the cases put
+// the position's word (the wide layout, board/wide.go), so the cases put
 // pieces there: every position string must reach the search whole and come
 // back the same, and a side whose only pieces stand there still has pieces.
 func TestCanadian(t *testing.T) {

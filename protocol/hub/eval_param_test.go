@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 	"damka/eval"
 )
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // fakeSearcher stands in for the engine. It plays the first legal move and

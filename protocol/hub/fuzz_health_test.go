@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // FuzzSessionHealth feeds random input to a Session and then checks that

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 // TestMoveNumbering drives Russian and Brazilian in both move numberings,

@@ -14,9 +14,9 @@ import (
 	"strconv"
 	"strings"
 
+	"damka/board"
 	"damka/egdb"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/eval"
 )
 

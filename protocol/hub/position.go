@@ -28,7 +28,7 @@ import (
 	"fmt"
 	"strings"
 
-	"damka/engine/board"
+	"damka/board"
 )
 
 func (s *Session) cmdPos(l Line) {

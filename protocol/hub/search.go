@@ -22,8 +22,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // running is the state of the search in progress.

@@ -33,8 +33,8 @@ import (
 	"sync"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/eval"
 )
 

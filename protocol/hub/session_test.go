@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/book"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 // pydraughtsSplit parses an id/param/info line the way pydraughts does

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 )
 
 var stress = flag.Bool("stress", false, "TestHubStress: run 10,000 sessions (make bench) instead of 200")

@@ -25,8 +25,8 @@ import (
 	"time"
 
 	"damka/bench/match"
+	"damka/board"
 	"damka/engine"
-	"damka/engine/board"
 	"damka/protocol/hub"
 )
 

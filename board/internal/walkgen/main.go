@@ -1,6 +1,6 @@
-// Command walkgen writes engine/board/capture_walk.go: the capture walk of
+// Command walkgen writes board/capture_walk.go: the capture walk of
 // every generator family (man, king, kingCanCapture and routes), from the one
-// template walk.tmpl. It runs through go generate in engine/board.
+// template walk.tmpl. It runs through go generate in board.
 //
 // Why generated code rather than generics: a generic walk over a bitboard
 // type parameter calls the set operations through a dictionary, which keeps

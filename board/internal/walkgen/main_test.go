@@ -20,7 +20,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatal("engine/board/capture_walk.go is out of date: run go generate ./engine/board/")
+		t.Fatal("board/capture_walk.go is out of date: run go generate ./board/")
 	}
 }
 
