@@ -20,6 +20,7 @@ var ablations = map[string]func(k *knobs){
 	"extension":  func(k *knobs) { k.noExtension = true },
 	"qthreat":    func(k *knobs) { k.noQThreat = true },
 	"qshot":      func(k *knobs) { k.noQShot = true },
+	"lazyeval":   func(k *knobs) { k.noLazyEval = true },
 }
 
 // experiments are features that are off by default, because they have not

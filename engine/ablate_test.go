@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/eval"
 )
 
 // Every ablation must change the search (or it measures nothing): the node
@@ -16,8 +17,14 @@ func TestAblateChangesSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A learned evaluation (the hand-made one as its only feature), so
+	// that lazyeval, which acts on the learned one, has something to change.
+	w := eval.NewWeights(v)
+	h := w.Scalar(eval.ScalarHand)
+	w.MG[h], w.EG[h] = 100, 100
+	w.Pack()
 	nodes := func(ablate string) uint64 {
-		e := New(Options{HashMB: 4})
+		e := New(Options{HashMB: 4, Eval: w})
 		if err := e.Ablate(ablate); err != nil {
 			t.Fatal(err)
 		}

@@ -33,8 +33,12 @@ const shotReach = 250
 // quietTactics is the value at ply, where the side to move has quiet moves
 // and no capture, for a line that may still spend qd quiet moves.
 func (t *thread) quietTactics(alpha, beta, ply, qd int) int {
-	stand := t.evaluate(ply)
 	k := &t.e.knobs
+	if k.noQThreat && k.noQShot {
+		// Neither look is on (the default): a plain stand pat.
+		return t.evaluateWithin(ply, alpha, beta)
+	}
+	stand := t.evaluate(ply)
 	if t.columns || t.v.Goal != board.Normal {
 		// Bashni's captures depend on the towers under the tops, and in
 		// giveaway or breakthrough a capture is not a gain: stand pat.

@@ -30,6 +30,7 @@ type knobs struct {
 	qTactical int
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
+	noLazyEval                           bool // the learned evaluation always reads its windows
 	noQThreat, noQShot                   bool
 }
 
@@ -416,7 +417,7 @@ func (t *thread) qsearch(alpha, beta, ply, qd int) int {
 		if qd > 0 && ply < maxPly-1 {
 			return t.quietTactics(alpha, beta, ply, qd)
 		}
-		return t.evaluate(ply)
+		return t.evaluateWithin(ply, alpha, beta)
 	}
 	if t.clockDraw(ply) {
 		// A capture is a legal move.

@@ -143,6 +143,17 @@ func (t *thread) evaluate(ply int) int {
 	return eval.Evaluate(t.v, &f.pos) + f.extra
 }
 
+// evaluateWithin is evaluate for the quiescence's stand pat, which only
+// compares the score with alpha and beta: the learned evaluation may then
+// skip its windows and answer a bound (eval.Weights.EvaluateWithin).
+func (t *thread) evaluateWithin(ply, alpha, beta int) int {
+	f := &t.stack[ply]
+	if t.weights != nil && !t.e.knobs.noLazyEval {
+		return t.weights.EvaluateWithin(&f.pos, alpha-f.extra, beta-f.extra) + f.extra
+	}
+	return t.evaluate(ply)
+}
+
 // playSpecial is play's move for the variants whose positions hold more
 // than one word's board: Bashni's towers and Canadian's wide layout.
 func (t *thread) playSpecial(ply int, m board.Move) {

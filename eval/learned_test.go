@@ -261,3 +261,48 @@ func TestLearnedEvaluateDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations per call", n)
 	}
 }
+
+// EvaluateWithin is Evaluate wherever its answer lies strictly inside the
+// window, and a bound on the right side of it otherwise, as long as the
+// windows add no more than LazyMargin: with the windows' weights scaled
+// down so that they cannot, every bound must hold; with weights far
+// larger, the exact answers must still be exact.
+func TestEvaluateWithin(t *testing.T) {
+	for _, v := range []*board.Variant{board.International, board.Russian} {
+		big := randomWeights(t, v, 3)
+		small := randomWeights(t, v, 3)
+		for i := range small.Scalar(0) {
+			// 16 windows of two readings: 1.5 each keeps them within 48.
+			small.MG[i] *= 1.5 / 50
+			small.EG[i] *= 1.5 / 50
+		}
+		small.Pack()
+		r := rand.New(rand.NewPCG(9, 9))
+		var bounds int
+		for _, p := range randomPositions(v, 20, 60, 5) {
+			for range 4 {
+				a := r.IntN(801) - 400
+				b := a + 1 + r.IntN(200)
+				for _, w := range []*Weights{big, small} {
+					full, got := w.Evaluate(&p), w.EvaluateWithin(&p, a, b)
+					switch {
+					case got > a && got < b:
+						if got != full {
+							t.Fatalf("%s %s [%d,%d]: %d inside the window, Evaluate %d", v.Name, v.FEN(&p), a, b, got, full)
+						}
+					case w == small && got <= a && full > got:
+						t.Fatalf("%s %s [%d,%d]: bound %d below Evaluate %d", v.Name, v.FEN(&p), a, b, got, full)
+					case w == small && got >= b && full < got:
+						t.Fatalf("%s %s [%d,%d]: bound %d above Evaluate %d", v.Name, v.FEN(&p), a, b, got, full)
+					}
+					if got != full {
+						bounds++
+					}
+				}
+			}
+		}
+		if bounds == 0 {
+			t.Fatalf("%s: no answer was a bound: the test checks nothing", v.Name)
+		}
+	}
+}
