@@ -257,11 +257,8 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 			if err != nil {
 				return nil, err
 			}
-			hist := g.History()
-			lim := engine.Limits{Depth: max(spec.Depth, 1)}
-			lim.Columns = engine.GameColumns(g)
 			s.NewGame()
-			r := s.Search(v, n.pos, hist, lim, nil)
+			r := s.Search(g, engine.Limits{Depth: max(spec.Depth, 1)}, nil)
 			if !r.HasBest {
 				if hs, ok := s.(*HubSearcher); ok && hs.Err() != nil {
 					return nil, hs.Err()
