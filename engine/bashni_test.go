@@ -98,9 +98,12 @@ func TestBashniSearchSeesColumns(t *testing.T) {
 // table and for repetitions.
 func TestBashniKeys(t *testing.T) {
 	v := board.Bashni
-	a, ta, _ := v.ParseTowersFEN("W:Wc3(b),e3:Bd6,f6(w)")
-	b, tb, _ := v.ParseTowersFEN("W:Wc3,e3(b):Bd6,f6(w)")
-	c, tc, _ := v.ParseTowersFEN("W:Wc3,e3:Bd6,f6")
+	ga := mustGame(t, v, "W:Wc3(b),e3:Bd6,f6(w)")
+	gb := mustGame(t, v, "W:Wc3,e3(b):Bd6,f6(w)")
+	gc := mustGame(t, v, "W:Wc3,e3:Bd6,f6")
+	a, ta := *ga.Position(), *ga.Towers()
+	b, tb := *gb.Position(), *gb.Towers()
+	c, tc := *gc.Position(), *gc.Towers()
 	if a != b || a != c {
 		t.Fatal("the tops differ")
 	}
