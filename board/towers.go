@@ -163,10 +163,11 @@ func legTaken(g *Geometry, a, b Square, captured Bitboard) Square {
 }
 
 // SearchStepTowers is Bashni's stepping primitive, for the search's and
-// perft's per-ply stacks: it writes the position and the towers after move
-// m, legal in p whose towers are t, into q and u (q may be p and u may be
-// t), checking nothing. Code that follows a game plays Game.Play, which
-// refuses an illegal move and keeps the history and the draw rules.
+// perft's per-ply stacks (and the openings generator's walk of the tree of
+// positions): it writes the position and the towers after move m, legal in
+// p whose towers are t, into q and u (q may be p and u may be t), checking
+// nothing. Code that follows a game plays Game.Play, which refuses an
+// illegal move and keeps the history and the draw rules.
 //
 // The moving column travels whole; every jumped column, in the order
 // jumped, gives its top to the bottom of the moving column, and its next
