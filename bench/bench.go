@@ -108,7 +108,7 @@ func Run(opts BenchOptions, out io.Writer) (BenchResult, error) {
 		if err != nil {
 			return res, fmt.Errorf("bench position %d: %v", i+1, err)
 		}
-		p, err := v.ParseFEN(bp.FEN)
+		g, err := board.ParseGame(v, bp.FEN)
 		if err != nil {
 			return res, fmt.Errorf("bench position %d: %v", i+1, err)
 		}
@@ -116,7 +116,7 @@ func Run(opts BenchOptions, out io.Writer) (BenchResult, error) {
 		// depend on what was searched before.
 		e.NewGame()
 		start := time.Now()
-		r := e.Search(v, p, nil, engine.Limits{Depth: opts.Depth}, nil)
+		r := e.Search(g, engine.Limits{Depth: opts.Depth}, nil)
 		d := time.Since(start)
 		res.Nodes += r.Nodes
 		res.Time += d

@@ -7,35 +7,35 @@ import (
 )
 
 // ParseFEN reads a PDN FEN such as "W:W31-50:B1-20" or
-// "B:W18,24,K10:Bc3,Kd4". Squares may be numbers (with ranges) or algebraic
-// names; kings carry a K prefix. The lidraughts extensions ":H<n>" and
-// ":F<n>" are accepted and checked but do not change the position.
+// "B:W18,24,K10:Bc3,Kd4" into a position. Squares may be numbers (with
+// ranges) or algebraic names; kings carry a K prefix. The lidraughts
+// extensions ":H<n>" and ":F<n>" are accepted and checked but do not change
+// the position.
 //
 // Variants with a king-move limit (Frisian) take damka's extension
 // ":KW<square>/<n>" and ":KB<square>/<n>": the king of that colour on that
 // square has made the last n non-capturing moves of its side in a row
 // (Position.KingRun); without it no run is under way.
+//
+// A Position has no room for Bashni's columns: a FEN that gives some is an
+// error here, and ParseGame, which reads a FEN of any variant into a Game,
+// reads it.
 func (v *Variant) ParseFEN(s string) (Position, error) {
 	p, t, err := v.parseFEN(s)
 	if err == nil && t.Height() != 0 {
-		return p, fmt.Errorf("FEN %q has pieces under the tops: read it with ParseTowersFEN", s)
+		return p, fmt.Errorf("FEN %q has pieces under the tops: read it into a game (ParseGame)", s)
 	}
 	return p, err
 }
 
-// ParseTowersFEN is ParseFEN for Bashni, whose FEN may give a column on a
-// square: the square is followed by the pieces under its top, from the top
-// down, in parentheses, w and b for men and W and B for kings. The field
-// and the K prefix give the top as usual: "W:Wa1(wbb),Kc3:Bd6(bW)" has a
-// white man on a1 over a white and two black men, a white king alone on
-// c3, and a black man on d6 over a black man and a white king. At most 12
-// pieces of a colour may be on the board (a Bashni game has no more).
-func (v *Variant) ParseTowersFEN(s string) (Position, Towers, error) {
-	return v.parseFEN(s)
-}
-
-// parseFEN reads a FEN with columns (see ParseTowersFEN), which only
-// variants with Columns accept, and checks them.
+// parseFEN is ParseFEN with Bashni's columns, which only variants with
+// Columns accept, and checks them. A column follows its square in
+// parentheses: the pieces under the top, from the top down, w and b for
+// men and W and B for kings. The field and the K prefix give the top as
+// usual: "W:Wa1(wbb),Kc3:Bd6(bW)" has a white man on a1 over a white and two
+// black men, a white king alone on c3, and a black man on d6 over a black
+// man and a white king. At most 12 pieces of a colour may be on the board
+// (a Bashni game has no more).
 func (v *Variant) parseFEN(s string) (Position, Towers, error) {
 	var t Towers
 	if v.gen == genWide {
@@ -168,7 +168,7 @@ func splitFEN(s string) (trimmed string, side Color, toks []fenToken, runs []str
 const columnLetters = "wbWB"
 
 // cutColumn splits a FEN square token "d6(bW)" into the square and the
-// pieces under the top (see ParseTowersFEN).
+// pieces under the top (see parseFEN).
 func (v *Variant) cutColumn(tok string) (string, Column, error) {
 	i := strings.IndexByte(tok, '(')
 	if i < 0 {
@@ -261,11 +261,12 @@ func (v *Variant) parseSquares(tok string) ([]Square, error) {
 }
 
 // FEN writes p as a PDN FEN in the variant's notation, kings marked K.
-func (v *Variant) FEN(p *Position) string { return v.TowersFEN(p, nil) }
+// Bashni's columns are not in a Position: Game.FEN writes them.
+func (v *Variant) FEN(p *Position) string { return v.formatFEN(p, nil) }
 
-// TowersFEN is FEN of a Bashni position whose towers are t (nil: none),
-// each column written as ParseTowersFEN reads it.
-func (v *Variant) TowersFEN(p *Position, t *Towers) string {
+// formatFEN is FEN with Bashni's towers t (nil: none), each column written
+// as parseFEN reads it.
+func (v *Variant) formatFEN(p *Position, t *Towers) string {
 	if v.gen == genWide {
 		return v.wideFEN(p)
 	}

@@ -28,17 +28,17 @@ func FuzzParseFEN(f *testing.F) {
 		}
 		// Bashni's columns: "W:Wa1(wbb),Kc3:Bd6(bW)".
 		v := Bashni
-		p, tw, err := v.ParseTowersFEN(s)
+		p, tw, err := v.parseFEN(s)
 		if err != nil {
 			return
 		}
 		if cerr := v.CheckTowers(&p, &tw); cerr != nil {
 			t.Fatalf("%q read with a bad column: %v", s, cerr)
 		}
-		fen := v.TowersFEN(&p, &tw)
-		q, u, err := v.ParseTowersFEN(fen)
-		if err != nil || q != p || u != tw || v.TowersFEN(&q, &u) != fen {
-			t.Fatalf("bashni: %q read as %s, which reads back as %s (%v)", s, fen, v.TowersFEN(&q, &u), err)
+		fen := v.formatFEN(&p, &tw)
+		q, u, err := v.parseFEN(fen)
+		if err != nil || q != p || u != tw || v.formatFEN(&q, &u) != fen {
+			t.Fatalf("bashni: %q read as %s, which reads back as %s (%v)", s, fen, v.formatFEN(&q, &u), err)
 		}
 	})
 }

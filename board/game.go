@@ -32,15 +32,15 @@ type gamePly struct {
 }
 
 // NewGame starts a game of v from start, with no piece under any top
-// (NewGameTowers gives Bashni columns). The endgame clocks start at 0 in
-// start.
+// (ParseGame reads a start with Bashni columns). The endgame clocks start
+// at 0 in start.
 func NewGame(v *Variant, start Position) *Game {
-	return NewGameTowers(v, start, nil)
+	return newGameTowers(v, start, nil)
 }
 
-// NewGameTowers is NewGame for a Bashni start whose columns are t (nil:
+// newGameTowers is NewGame for a Bashni start whose columns are t (nil:
 // none); other variants ignore t.
-func NewGameTowers(v *Variant, start Position, t *Towers) *Game {
+func newGameTowers(v *Variant, start Position, t *Towers) *Game {
 	first := gamePly{pos: start, clock: v.NewDrawClock(&start)}
 	if t != nil && v.Columns {
 		first.tow = *t
@@ -72,7 +72,7 @@ func ParseGame(v *Variant, fen string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGameTowers(v, p, &t), nil
+	return newGameTowers(v, p, &t), nil
 }
 
 // Variant is the rules of the game.
@@ -164,7 +164,7 @@ func (g *Game) play(m Move) {
 	last := &g.plies[len(g.plies)-1]
 	next := gamePly{}
 	if g.v.Columns {
-		g.v.PlayTowers(&last.pos, &last.tow, m, &next.pos, &next.tow)
+		g.v.SearchStepTowers(&last.pos, &last.tow, m, &next.pos, &next.tow)
 	} else {
 		next.pos = last.pos.Play(m)
 	}
@@ -193,10 +193,10 @@ func (g *Game) Truncate(n int) {
 }
 
 // StartFEN is the FEN of the start, with Bashni's columns.
-func (g *Game) StartFEN() string { return g.v.TowersFEN(&g.plies[0].pos, &g.plies[0].tow) }
+func (g *Game) StartFEN() string { return g.v.formatFEN(&g.plies[0].pos, &g.plies[0].tow) }
 
 // FEN is the FEN of the current position, with Bashni's columns.
-func (g *Game) FEN() string { return g.v.TowersFEN(g.Position(), g.Towers()) }
+func (g *Game) FEN() string { return g.v.formatFEN(g.Position(), g.Towers()) }
 
 // DrawRule names the rule that has drawn a game.
 type DrawRule uint8

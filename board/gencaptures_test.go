@@ -30,7 +30,7 @@ func TestGenerateCaptures(t *testing.T) {
 				if want.N == 0 {
 					break
 				}
-				p, tw = v.Next(&p, &tw, want.Moves[rng.Intn(want.N)])
+				p, tw = v.next(&p, &tw, want.Moves[rng.Intn(want.N)])
 			}
 		}
 	}

@@ -60,7 +60,7 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 	// Bashni: multi-jump captures keep their order (Move.Order) and play
 	// moves columns.
 	for _, fen := range []string{"W:W21-32:B1-12", "W:Wc3:Bd4,f6,d6(w),b6", "W:WKa1(bb):Bc3(w),e5,e7,c7(W)"} {
-		p, tw, err := Bashni.ParseTowersFEN(fen)
+		p, tw, err := Bashni.parseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +69,7 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		allocs := testing.AllocsPerRun(100, func() {
 			Bashni.Generate(&p, &ml)
 			for _, m := range ml.Slice() {
-				Bashni.PlayTowers(&p, &tw, m, &q, &u)
+				Bashni.SearchStepTowers(&p, &tw, m, &q, &u)
 				_ = Bashni.Count(&q, &ml, false)
 				Bashni.Generate(&p, &ml)
 			}

@@ -144,7 +144,7 @@ func TestHubTopDownIsPositionOrder(t *testing.T) {
 			if !quiet || errA != nil || errB != nil {
 				t.Fatalf("%s: start move %s is not a quiet move", v.Name, text)
 			}
-			next, _ := v.Next(&p, nil, m)
+			next := p.Play(m)
 			after := v.HubPosition(&next)
 			if before[from] == 'e' || after[to] != before[from] || after[from] != 'e' {
 				t.Errorf("%s: top-down move %s does not match the position strings %s -> %s", v.Name, text, before, after)

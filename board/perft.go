@@ -55,7 +55,7 @@ func (v *Variant) walk(depth int, keep bool, stack []perftFrame) uint64 {
 
 // perftState is perft through the public entry points: Generate, Count
 // (bulk counting at the last ply where the family has it) and PlayInto,
-// which keeps Position.KingRun, or for Bashni PlayTowers, which keeps the
+// which keeps Position.KingRun, or for Bashni SearchStepTowers, which keeps the
 // pieces under the tops.
 func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
 	f := &stack[0]
@@ -67,7 +67,7 @@ func (v *Variant) perftState(depth int, keep bool, stack []perftFrame) uint64 {
 	c := &stack[1]
 	for i := 0; i < f.ml.N; i++ {
 		if v.gen == genTowers {
-			v.PlayTowers(&f.pos, &f.tow, f.ml.Moves[i], &c.pos, &c.tow)
+			v.SearchStepTowers(&f.pos, &f.tow, f.ml.Moves[i], &c.pos, &c.tow)
 		} else {
 			f.pos.PlayInto(f.ml.Moves[i], &c.pos)
 		}
@@ -158,16 +158,6 @@ func (v *Variant) divideTowers(p Position, t *Towers, depth int, keep bool, thre
 	if t != nil {
 		pt = *t
 	}
-	// play is Play, and PlayTowers for Bashni.
-	play := func(p *Position, t *Towers, m Move) (Position, Towers) {
-		if v.gen != genTowers {
-			return p.Play(m), Towers{}
-		}
-		var q Position
-		var u Towers
-		v.PlayTowers(p, t, m, &q, &u)
-		return q, u
-	}
 	var ml MoveList
 	v.generate(&p, &ml, keep, nil)
 	out := make([]DivideResult, ml.N)
@@ -186,7 +176,7 @@ func (v *Variant) divideTowers(p Position, t *Towers, depth int, keep bool, thre
 	var jobs []job
 	for i := 0; i < ml.N; i++ {
 		out[i].Move = ml.Moves[i]
-		q, qt := play(&p, &pt, ml.Moves[i])
+		q, qt := v.next(&p, &pt, ml.Moves[i])
 		if threads == 1 || depth < 3 {
 			jobs = append(jobs, job{i, q, qt, depth - 1})
 			continue
@@ -194,7 +184,7 @@ func (v *Variant) divideTowers(p Position, t *Towers, depth int, keep bool, thre
 		var cl MoveList
 		v.generate(&q, &cl, keep, nil)
 		for _, m := range cl.Slice() {
-			r, rt := play(&q, &qt, m)
+			r, rt := v.next(&q, &qt, m)
 			jobs = append(jobs, job{i, r, rt, depth - 2})
 		}
 	}

@@ -9,8 +9,8 @@ import "fmt"
 // generator produces the moves of the tops unchanged (a jumped column
 // blocks until the move is complete and cannot be jumped twice, exactly as
 // a captured piece in Russian draughts); the pieces under the tops live in
-// a Towers value beside it, which only PlayTowers and the Bashni parts of
-// the rest of the program read. design.md, "Bashni", gives the reasons.
+// a Towers value beside it, which only SearchStepTowers, Game and the
+// Bashni parts of the search read. design.md, "Bashni", gives the reasons.
 
 // Column holds the pieces under the top piece of one column, the one right
 // under the top first: piece i in bits 2i (colour) and 2i+1 (king), and
@@ -162,13 +162,18 @@ func legTaken(g *Geometry, a, b Square, captured Bitboard) Square {
 	return NoSquare
 }
 
-// PlayTowers writes the position and the towers after move m, legal in p
-// whose towers are t, into q and u (q may be p and u may be t). The moving
-// column travels whole; every jumped column, in the order jumped, gives its
-// top to the bottom of the moving column, and its next piece, if any,
-// becomes the top of its square (possibly changing the square's owner).
-// Only the moving column's top is crowned.
-func (v *Variant) PlayTowers(p *Position, t *Towers, m Move, q *Position, u *Towers) {
+// SearchStepTowers is Bashni's stepping primitive, for the search's and
+// perft's per-ply stacks (and the openings generator's walk of the tree of
+// positions): it writes the position and the towers after move m, legal in
+// p whose towers are t, into q and u (q may be p and u may be t), checking
+// nothing. Code that follows a game plays Game.Play, which refuses an
+// illegal move and keeps the history and the draw rules.
+//
+// The moving column travels whole; every jumped column, in the order
+// jumped, gives its top to the bottom of the moving column, and its next
+// piece, if any, becomes the top of its square (possibly changing the
+// square's owner). Only the moving column's top is crowned.
+func (v *Variant) SearchStepTowers(p *Position, t *Towers, m Move, q *Position, u *Towers) {
 	if u != t {
 		*u = *t
 	}
@@ -264,16 +269,15 @@ func (t *Towers) Mirror(g *Geometry) Towers {
 	return u
 }
 
-// Next returns the position and towers after move m, legal in p whose
-// towers are t: PlayTowers for a variant with columns, Position.Play (the
-// towers staying empty) for the others. For code that follows a game
-// move by move in any variant.
-func (v *Variant) Next(p *Position, t *Towers, m Move) (Position, Towers) {
+// next returns the position and towers after move m, legal in p whose
+// towers are t: SearchStepTowers for a variant with columns, Position.Play
+// (the towers staying empty) for the others.
+func (v *Variant) next(p *Position, t *Towers, m Move) (Position, Towers) {
 	if !v.Columns {
 		return p.Play(m), Towers{}
 	}
 	var q Position
 	var u Towers
-	v.PlayTowers(p, t, m, &q, &u)
+	v.SearchStepTowers(p, t, m, &q, &u)
 	return q, u
 }

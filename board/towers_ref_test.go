@@ -13,7 +13,7 @@ import (
 // possible and sharing nothing with the generator: a board of 8x8 stacks
 // (top first), a depth-first walk of capture routes over it, and moves
 // told apart by origin, destination and the squares jumped in order. The
-// tests below compare it with the generator and PlayTowers move by move.
+// tests below compare it with the generator and SearchStepTowers move by move.
 
 type refSq struct{ f, r int }
 
@@ -275,21 +275,21 @@ func compareRef(t *testing.T, p *Position, tw *Towers) (kids []Position, kidTowe
 	sort.Strings(got)
 	sort.Strings(want)
 	if !slices.Equal(got, want) {
-		t.Fatalf("%s: moves\n%v\nwant (reference)\n%v", v.TowersFEN(p, tw), got, want)
+		t.Fatalf("%s: moves\n%v\nwant (reference)\n%v", v.formatFEN(p, tw), got, want)
 	}
 	for _, m := range ml.Slice() {
 		var q Position
 		var u Towers
-		v.PlayTowers(p, tw, m, &q, &u)
+		v.SearchStepTowers(p, tw, m, &q, &u)
 		rm := byKey[toRef(g, m).key()]
 		if rm.promote != m.Promote {
-			t.Fatalf("%s: %s promotes %v, reference %v", v.TowersFEN(p, tw), v.FormatMove(p, m), m.Promote, rm.promote)
+			t.Fatalf("%s: %s promotes %v, reference %v", v.formatFEN(p, tw), v.FormatMove(p, m), m.Promote, rm.promote)
 		}
 		if r := refFrom(g, &q, &u); !r.equal(ref.play(rm)) {
-			t.Fatalf("%s: after %s: %s, reference %s", v.TowersFEN(p, tw), v.FormatMove(p, m), r, ref.play(rm))
+			t.Fatalf("%s: after %s: %s, reference %s", v.formatFEN(p, tw), v.FormatMove(p, m), r, ref.play(rm))
 		}
 		if err := checkInvariant(v, &q, &u); err != nil {
-			t.Fatalf("%s: after %s: %v", v.TowersFEN(p, tw), v.FormatMove(p, m), err)
+			t.Fatalf("%s: after %s: %v", v.formatFEN(p, tw), v.FormatMove(p, m), err)
 		}
 		kids = append(kids, q)
 		kidTowers = append(kidTowers, u)
@@ -297,7 +297,7 @@ func compareRef(t *testing.T, p *Position, tw *Towers) (kids []Position, kidTowe
 	return kids, kidTowers
 }
 
-// checkInvariant checks what PlayTowers keeps: 24 pieces, 12 of each
+// checkInvariant checks what SearchStepTowers keeps: 24 pieces, 12 of each
 // colour, nothing under an empty square.
 func checkInvariant(v *Variant, p *Position, t *Towers) error {
 	if err := v.CheckTowers(p, t); err != nil {

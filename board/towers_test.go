@@ -10,7 +10,7 @@ import (
 // mustTowersFEN reads a Bashni FEN with columns.
 func mustTowersFEN(t *testing.T, fen string) (Position, Towers) {
 	t.Helper()
-	p, tw, err := Bashni.ParseTowersFEN(fen)
+	p, tw, err := Bashni.parseFEN(fen)
 	if err != nil {
 		t.Fatalf("%s: %v", fen, err)
 	}
@@ -134,14 +134,14 @@ func TestBashniRules(t *testing.T) {
 		}
 		var q Position
 		var u Towers
-		v.PlayTowers(&p, &tw, m, &q, &u)
-		if fen := v.TowersFEN(&q, &u); fen != c.after {
+		v.SearchStepTowers(&p, &tw, m, &q, &u)
+		if fen := v.formatFEN(&q, &u); fen != c.after {
 			t.Errorf("%s: after %s: %s, want %s", c.name, c.play, fen, c.after)
 		}
 		// In place gives the same.
-		v.PlayTowers(&p, &tw, m, &p, &tw)
+		v.SearchStepTowers(&p, &tw, m, &p, &tw)
 		if p != q || tw != u {
-			t.Errorf("%s: PlayTowers in place differs", c.name)
+			t.Errorf("%s: SearchStepTowers in place differs", c.name)
 		}
 	}
 }
@@ -162,14 +162,14 @@ func TestBashniFEN(t *testing.T) {
 	v := Bashni
 	for _, fen := range bashniFENs {
 		p, tw := mustTowersFEN(t, fen)
-		out := v.TowersFEN(&p, &tw)
-		q, u, err := v.ParseTowersFEN(out)
-		if err != nil || q != p || u != tw || v.TowersFEN(&q, &u) != out {
-			t.Errorf("%s: written %s, which reads back as %s (%v)", fen, out, v.TowersFEN(&q, &u), err)
+		out := v.formatFEN(&p, &tw)
+		q, u, err := v.parseFEN(out)
+		if err != nil || q != p || u != tw || v.formatFEN(&q, &u) != out {
+			t.Errorf("%s: written %s, which reads back as %s (%v)", fen, out, v.formatFEN(&q, &u), err)
 		}
 	}
-	p, tw, _ := v.ParseTowersFEN("W:Wa1(wbb),Kc3:Bd6(bW)")
-	if got := v.TowersFEN(&p, &tw); got != "W:Wa1(wbb),Kc3:Bd6(bW)" {
+	p, tw, _ := v.parseFEN("W:Wa1(wbb),Kc3:Bd6(bW)")
+	if got := v.formatFEN(&p, &tw); got != "W:Wa1(wbb),Kc3:Bd6(bW)" {
 		t.Errorf("written %s", got)
 	}
 	if c := tw.Column(p.Pieces[Black].First()); c.Len() != 2 || c.At(0) != PieceCode(Black, false) || c.At(1) != PieceCode(White, true) {
@@ -179,7 +179,7 @@ func TestBashniFEN(t *testing.T) {
 		v         *Variant
 		fen, want string
 	}{
-		{v, "W:Wa1(w):B", "ParseTowersFEN"},                // ParseFEN refuses columns
+		{v, "W:Wa1(w):B", "ParseGame"},                     // ParseFEN refuses columns
 		{Russian, "W:Wa1(w):B", "no columns"},              // only Bashni has them
 		{v, "W:Wa1(wwwwwwwwwwww):B", "13 white pieces"},    // 12 of a colour at most
 		{v, "W:Wa1(wwwwwwwwwwwwwwwwwwwwwwww):B", "column"}, // 24 under a top
@@ -193,10 +193,10 @@ func TestBashniFEN(t *testing.T) {
 		{v, "W:W13-25:B1", "13 white pieces"},
 	} {
 		var err error
-		if c.want == "ParseTowersFEN" {
+		if c.want == "ParseGame" {
 			_, err = c.v.ParseFEN(c.fen)
 		} else {
-			_, _, err = c.v.ParseTowersFEN(c.fen)
+			_, err = ParseGame(c.v, c.fen)
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: error %v, want one about %q", c.v.Name, c.fen, err, c.want)
@@ -228,7 +228,7 @@ func TestBashniPerft(t *testing.T) {
 
 // TestBashniCountMatchesGenerate compares Game.Perft (bulk counting at the
 // last ply) with a walk that generates every move and plays it with
-// PlayTowers, in positions with columns, for both duplicate conventions.
+// SearchStepTowers, in positions with columns, for both duplicate conventions.
 func TestBashniCountMatchesGenerate(t *testing.T) {
 	v := Bashni
 	var walk func(p *Position, tw *Towers, depth int, keep bool) uint64
@@ -242,7 +242,7 @@ func TestBashniCountMatchesGenerate(t *testing.T) {
 		for _, m := range ml.Slice() {
 			var q Position
 			var u Towers
-			v.PlayTowers(p, tw, m, &q, &u)
+			v.SearchStepTowers(p, tw, m, &q, &u)
 			n += walk(&q, &u, depth-1, keep)
 		}
 		return n
@@ -251,16 +251,16 @@ func TestBashniCountMatchesGenerate(t *testing.T) {
 		p, tw := mustTowersFEN(t, fen)
 		for _, keep := range []bool{false, true} {
 			for d := 1; d <= 4; d++ {
-				if got, want := NewGameTowers(v, p, &tw).Perft(d, keep), walk(&p, &tw, d, keep); got != want {
+				if got, want := newGameTowers(v, p, &tw).Perft(d, keep), walk(&p, &tw, d, keep); got != want {
 					t.Errorf("%s depth %d keep=%v: Perft %d, generated %d", fen, d, keep, got, want)
 				}
 			}
 		}
 		var total uint64
-		for _, r := range NewGameTowers(v, p, &tw).Divide(3, false, 2, nil) {
+		for _, r := range newGameTowers(v, p, &tw).Divide(3, false, 2, nil) {
 			total += r.Nodes
 		}
-		if want := NewGameTowers(v, p, &tw).Perft(3, false); total != want {
+		if want := newGameTowers(v, p, &tw).Perft(3, false); total != want {
 			t.Errorf("%s: Divide sums to %d, Perft %d", fen, total, want)
 		}
 	}

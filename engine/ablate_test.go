@@ -28,7 +28,7 @@ func TestAblateChangesSearch(t *testing.T) {
 		if err := e.Ablate(ablate); err != nil {
 			t.Fatal(err)
 		}
-		return e.Search(v, p, nil, Limits{Depth: 9}, nil).Nodes
+		return searchPos(e, v, p, Limits{Depth: 9}, nil).Nodes
 	}
 	full := nodes("")
 	for name := range ablations {

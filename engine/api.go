@@ -35,35 +35,6 @@ type Limits struct {
 	// NoBook searches even when the opening book has the root (analysis).
 	// Infinite and Ponder searches never answer from the book.
 	NoBook bool
-
-	// Columns is for Bashni only (other variants ignore it): the pieces
-	// under the tops, which board.Position does not hold. nil means that
-	// no piece is under a top, in the root or in the history (a game
-	// without a capture yet). A pointer keeps Limits comparable.
-	Columns *Columns
-}
-
-// Columns are the pieces under the tops of a Bashni search's positions.
-// Bashni callers keep one board.Towers per position of the game and play
-// moves with board.Variant.PlayTowers (or Next).
-type Columns struct {
-	// Towers: the last entry is the root's, and the entries before it
-	// belong to the last positions of the history, in order; older history
-	// positions, if any, are not compared for repetition.
-	Towers []board.Towers
-}
-
-// GameColumns are the Columns of every position of g, for a search of its
-// current position with g.History() (nil for a variant without columns).
-func GameColumns(g *board.Game) *Columns {
-	if !g.Variant().Columns {
-		return nil
-	}
-	towers := make([]board.Towers, g.Len()+1)
-	for i := range towers {
-		towers[i] = *g.TowersAt(i)
-	}
-	return &Columns{Towers: towers}
 }
 
 // DefaultHashMB is the transposition table size when Options leave it
@@ -153,11 +124,15 @@ type Result struct {
 // Searcher is what protocols and tools need from a search engine; *Engine
 // implements it, and tests may substitute a fake.
 type Searcher interface {
-	// Search searches root (history: the positions before it in the game,
-	// oldest first, for repetition and draw rules) and blocks until a limit
-	// is reached or Stop is called. info, if not nil, is called from the
-	// search goroutine after every completed iteration.
-	Search(v *board.Variant, root board.Position, history []board.Position, lim Limits, info func(Info)) Result
+	// Search searches the current position of g under g's variant (the
+	// positions before it, with Bashni's towers, count for repetition and
+	// the draw rules) and blocks until a limit is reached or Stop is
+	// called. What the search needs of g is copied when it starts, so the
+	// caller may play on g afterwards, but not while Search is still
+	// copying it: a caller that goes on with g in another goroutine passes
+	// g.Clone(). info, if not nil, is called from the search goroutine
+	// after every completed iteration.
+	Search(g *board.Game, lim Limits, info func(Info)) Result
 	// Stop ends the running search soon (within milliseconds); Search then
 	// returns its best move so far. Safe from any goroutine, and a no-op
 	// when idle.

@@ -7,23 +7,32 @@ import (
 	"damka/board"
 )
 
-// bashniGame plays a seeded random Bashni game with its towers and returns
-// every position met with its towers, the start included.
-func bashniGame(plies int, seed uint64) ([]board.Position, []board.Towers) {
+// bashniGame plays a seeded random Bashni game of at most plies plies.
+func bashniGame(t *testing.T, plies int, seed uint64) *board.Game {
 	v := board.Bashni
 	r := rand.New(rand.NewPCG(seed, 13))
 	var ml board.MoveList
-	p, tw := v.Start(), board.Towers{}
-	ps, ts := []board.Position{p}, []board.Towers{tw}
+	g := board.NewGame(v, v.Start())
 	for i := 0; i < plies; i++ {
-		v.Generate(&p, &ml)
+		v.Generate(g.Position(), &ml)
 		if ml.N == 0 {
 			break
 		}
-		v.PlayTowers(&p, &tw, ml.Moves[r.IntN(ml.N)], &p, &tw)
-		ps, ts = append(ps, p), append(ts, tw)
+		if err := g.Play(ml.Moves[r.IntN(ml.N)]); err != nil {
+			t.Fatal(err)
+		}
 	}
-	return ps, ts
+	return g
+}
+
+// mustGame reads a FEN of v, columns included.
+func mustGame(t testing.TB, v *board.Variant, fen string) *board.Game {
+	t.Helper()
+	g, err := board.ParseGame(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // Searches of Bashni positions with columns return legal moves, and the
@@ -33,30 +42,30 @@ func TestBashniSearchLegal(t *testing.T) {
 	e := New(Options{HashMB: 4})
 	n := 0
 	for seed := uint64(1); seed <= uint64(depthFor(8, 3)); seed++ {
-		ps, ts := bashniGame(140, seed)
-		for i := range ps {
-			if i%3 != 0 {
-				continue
-			}
-			p, tw := ps[i], ts[i]
-			r := e.Search(v, p, ps[:i], Limits{Depth: depthFor(4, 3), Columns: &Columns{Towers: ts[:i+1]}}, nil)
+		game := bashniGame(t, 140, seed)
+		for i := 0; i <= game.Len(); i += 3 {
+			g := game.Clone()
+			g.Truncate(i)
+			p := *g.Position()
+			r := e.Search(g, Limits{Depth: depthFor(4, 3)}, nil)
 			var ml board.MoveList
 			v.Generate(&p, &ml)
 			if ml.N == 0 {
 				if r.HasBest || r.Score != -WinScore {
-					t.Fatalf("%s: no move, got %+v", v.TowersFEN(&p, &tw), r)
+					t.Fatalf("%s: no move, got %+v", g.FEN(), r)
 				}
 				continue
 			}
 			if !r.HasBest || findMove(&ml, r.Best) < 0 {
-				t.Fatalf("%s: illegal best move %+v", v.TowersFEN(&p, &tw), r.Best)
+				t.Fatalf("%s: illegal best move %+v", g.FEN(), r.Best)
 			}
 			if r.HasPonder {
-				var q board.Position
-				var u board.Towers
-				v.PlayTowers(&p, &tw, r.Best, &q, &u)
-				if !legal(v, &q, r.Ponder) {
-					t.Fatalf("%s: illegal ponder move %+v", v.TowersFEN(&p, &tw), r.Ponder)
+				fen := g.FEN()
+				if err := g.Play(r.Best); err != nil {
+					t.Fatal(err)
+				}
+				if !legal(v, g.Position(), r.Ponder) {
+					t.Fatalf("%s: illegal ponder move %+v", fen, r.Ponder)
 				}
 			}
 			n++
@@ -77,12 +86,9 @@ func TestBashniSearchSeesColumns(t *testing.T) {
 		{"W:Wc3,g3:Bd4(www),f4,h8", "c3:e5"},
 		{"W:Wc3,g3:Bd4,f4(www),h8", "g3:e5"},
 	} {
-		p, tw, err := v.ParseTowersFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := e.Search(v, p, nil, Limits{Depth: 6, Columns: &Columns{Towers: []board.Towers{tw}}}, nil)
-		if got := v.FormatMove(&p, r.Best); got != c.want {
+		g := mustGame(t, v, c.fen)
+		r := e.Search(g, Limits{Depth: 6}, nil)
+		if got := v.FormatMove(g.Position(), r.Best); got != c.want {
 			t.Errorf("%s: best %s (score %d), want %s", c.fen, got, r.Score, c.want)
 		}
 	}
@@ -92,9 +98,12 @@ func TestBashniSearchSeesColumns(t *testing.T) {
 // table and for repetitions.
 func TestBashniKeys(t *testing.T) {
 	v := board.Bashni
-	a, ta, _ := v.ParseTowersFEN("W:Wc3(b),e3:Bd6,f6(w)")
-	b, tb, _ := v.ParseTowersFEN("W:Wc3,e3(b):Bd6,f6(w)")
-	c, tc, _ := v.ParseTowersFEN("W:Wc3,e3:Bd6,f6")
+	ga := mustGame(t, v, "W:Wc3(b),e3:Bd6,f6(w)")
+	gb := mustGame(t, v, "W:Wc3,e3(b):Bd6,f6(w)")
+	gc := mustGame(t, v, "W:Wc3,e3:Bd6,f6")
+	a, ta := *ga.Position(), *ga.Towers()
+	b, tb := *gb.Position(), *gb.Towers()
+	c, tc := *gc.Position(), *gc.Towers()
 	if a != b || a != c {
 		t.Fatal("the tops differ")
 	}
@@ -115,57 +124,35 @@ func TestBashniKeys(t *testing.T) {
 func TestBashniSelfPlay(t *testing.T) {
 	v := board.Bashni
 	a, b := New(Options{HashMB: 4}), New(Options{HashMB: 4})
-	p, tw := v.Start(), board.Towers{}
-	var hist []board.Position
-	towers := []board.Towers{tw}
-	rev := 0
+	g := board.NewGame(v, v.Start())
 	result := ""
 	for ply := 0; ply < 300 && result == ""; ply++ {
 		e := a
 		if ply%2 == 1 {
 			e = b
 		}
-		r := e.Search(v, p, hist, Limits{Nodes: 3000, Columns: &Columns{Towers: towers}}, nil)
+		r := e.Search(g, Limits{Nodes: 3000}, nil)
 		var ml board.MoveList
-		v.Generate(&p, &ml)
+		v.Generate(g.Position(), &ml)
 		if !r.HasBest {
 			if ml.N != 0 {
-				t.Fatalf("%s: no move returned, %d legal", v.TowersFEN(&p, &tw), ml.N)
+				t.Fatalf("%s: no move returned, %d legal", g.FEN(), ml.N)
 			}
-			result = p.Side.Opponent().String() + " wins"
+			result = g.Position().Side.Opponent().String() + " wins"
 			break
 		}
 		if findMove(&ml, r.Best) < 0 {
-			t.Fatalf("%s: illegal move %+v", v.TowersFEN(&p, &tw), r.Best)
+			t.Fatalf("%s: illegal move %+v", g.FEN(), r.Best)
 		}
-		if p.Reversible(r.Best) {
-			rev++
-		} else {
-			rev = 0
-		}
-		hist = append(hist, p)
-		v.PlayTowers(&p, &tw, r.Best, &p, &tw)
-		towers = append(towers, tw)
-		if err := v.CheckTowers(&p, &tw); err != nil || p.TotalCount()+tw.Height() != 24 {
-			t.Fatalf("%s: %v", v.TowersFEN(&p, &tw), err)
-		}
-		if rev >= v.Draw.KingMovesLimit {
-			result = "draw by the king-moves counter"
-		}
-		reps := 0
-		for i := len(hist) - 2; i >= 0 && i >= len(hist)-rev; i -= 2 {
-			if hist[i] == p && towers[i] == tw {
-				reps++
-			}
-		}
-		if reps >= 2 {
-			result = "draw by repetition"
+		result = playDrawn(g, r.Best)
+		if err := v.CheckTowers(g.Position(), g.Towers()); err != nil || g.Position().TotalCount()+g.Towers().Height() != 24 {
+			t.Fatalf("%s: %v", g.FEN(), err)
 		}
 	}
 	if result == "" {
 		result = "draw by the ply limit"
 	}
-	t.Logf("%s after %d plies: %s", result, len(hist), v.TowersFEN(&p, &tw))
+	t.Logf("%s after %d plies: %s", result, g.Len(), g.FEN())
 }
 
 // Endgame tables index the tops only: Bashni must not use them.

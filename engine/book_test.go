@@ -23,7 +23,7 @@ func TestBookAnswers(t *testing.T) {
 	}
 	e := New(Options{HashMB: 1, Book: true})
 	var infos []Info
-	r := e.Search(intl, start, nil, lim, func(in Info) { infos = append(infos, in) })
+	r := searchPos(e, intl, start, lim, func(in Info) { infos = append(infos, in) })
 	if !r.FromBook || !r.HasBest || r.Nodes != 0 || intl.FormatHubMove(r.Best) != best[0].Move || r.Score != int(best[0].Score) {
 		t.Errorf("start: %+v, want the book's best %s without a search", r, best[0].Move)
 	}
@@ -45,12 +45,12 @@ func TestBookAnswers(t *testing.T) {
 			// Pondering waits for Stop (or PonderHit): stop it once it
 			// has searched.
 			done := make(chan Result)
-			go func() { done <- e.Search(c.v, c.p, nil, c.lim, nil) }()
+			go func() { done <- searchPos(e, c.v, c.p, c.lim, nil) }()
 			time.Sleep(100 * time.Millisecond)
 			e.Stop()
 			r = <-done
 		} else {
-			r = e.Search(c.v, c.p, nil, c.lim, nil)
+			r = searchPos(e, c.v, c.p, c.lim, nil)
 		}
 		if r.FromBook || r.Nodes == 0 || !r.HasBest {
 			t.Errorf("%s: %+v, want a search", name, r)
@@ -61,21 +61,21 @@ func TestBookAnswers(t *testing.T) {
 	ruPath := filepath.Join(dir, "ru.dbk")
 	writeBook(t, ruPath, book.Default(ru))
 	e.SetOptions(Options{HashMB: 1, Book: true, BookPath: ruPath})
-	if r := e.Search(intl, start, nil, lim, nil); r.FromBook {
+	if r := searchPos(e, intl, start, lim, nil); r.FromBook {
 		t.Errorf("a Russian book answered an International search: %+v", r)
 	}
-	if r := e.Search(ru, ru.Start(), nil, lim, nil); !r.FromBook {
+	if r := searchPos(e, ru, ru.Start(), lim, nil); !r.FromBook {
 		t.Errorf("the Russian book file did not answer: %+v", r)
 	}
 	e.SetOptions(Options{HashMB: 1, Book: true, BookPath: filepath.Join(dir, "missing.dbk")})
-	if r := e.Search(intl, start, nil, lim, nil); r.FromBook || !r.HasBest {
+	if r := searchPos(e, intl, start, lim, nil); r.FromBook || !r.HasBest {
 		t.Errorf("a missing book file: %+v, want a search", r)
 	}
 	// Within a margin the choice varies but stays among the book's moves.
 	e.SetOptions(Options{HashMB: 1, Book: true, BookMargin: 1000})
 	seen := map[string]bool{}
 	for range 40 {
-		r := e.Search(intl, start, nil, lim, nil)
+		r := searchPos(e, intl, start, lim, nil)
 		seen[intl.FormatHubMove(r.Best)] = true
 	}
 	for m := range seen {

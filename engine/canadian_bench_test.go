@@ -12,7 +12,7 @@ func BenchmarkCanadianSearch(b *testing.B) {
 	e := New(Options{HashMB: 16})
 	for b.Loop() {
 		e.NewGame()
-		r := e.Search(board.Canadian, board.Canadian.Start(), nil, Limits{Depth: 9}, nil)
+		r := searchPos(e, board.Canadian, board.Canadian.Start(), Limits{Depth: 9}, nil)
 		b.ReportMetric(float64(r.Nodes), "nodes")
 	}
 }

@@ -42,10 +42,10 @@ func TestCanadianRules(t *testing.T) {
 	// Black's man on 61 steps to 67 or 68, both taken, and cannot jump
 	// them off the board: Black to move has lost, and White to move wins
 	// with any move that keeps them there.
-	if r := e.Search(v, mustFEN(t, v, "B:W67,68:B61"), nil, Limits{Depth: 3}, nil); r.HasBest || r.Score != -WinScore {
+	if r := searchPos(e, v, mustFEN(t, v, "B:W67,68:B61"), Limits{Depth: 3}, nil); r.HasBest || r.Score != -WinScore {
 		t.Errorf("blocked man: %+v, want no move and score %d", r, -WinScore)
 	}
-	if r := e.Search(v, mustFEN(t, v, "W:W40,67,68:B61"), nil, Limits{Depth: 3}, nil); r.Score != WinScore-1 {
+	if r := searchPos(e, v, mustFEN(t, v, "W:W40,67,68:B61"), Limits{Depth: 3}, nil); r.Score != WinScore-1 {
 		t.Errorf("win in one: score %d, want %d", r.Score, WinScore-1)
 	}
 	p := mustFEN(t, v, "W:WK67:BK1")
@@ -61,7 +61,7 @@ func TestCanadianRules(t *testing.T) {
 	}
 	// Two kings each: no side can win, and the king-moves rule or a
 	// repetition ends the line as a draw.
-	if r := e.Search(v, mustFEN(t, v, "W:WK67,K72:BK1,K6"), nil, Limits{Depth: depthFor(10, 6)}, nil); r.Score != DrawScore {
+	if r := searchPos(e, v, mustFEN(t, v, "W:WK67,K72:BK1,K6"), Limits{Depth: depthFor(10, 6)}, nil); r.Score != DrawScore {
 		t.Errorf("two kings each: score %d, want a draw", r.Score)
 	}
 	if e.tablesFor(v) != nil {
@@ -74,13 +74,13 @@ func TestCanadianRules(t *testing.T) {
 func TestCanadianSelfPlay(t *testing.T) {
 	v := board.Canadian
 	e := New(Options{HashMB: 4})
-	g := gameLine{v: v, p: v.Start()}
+	g := board.NewGame(v, v.Start())
 	var ml board.MoveList
 	result := "ply cap"
 	for ply := 0; ply < depthFor(160, 40); ply++ {
-		p := g.p
+		p := *g.Position()
 		v.Generate(&p, &ml)
-		r := e.Search(v, p, g.hist, Limits{Nodes: 4000}, nil)
+		r := e.Search(g, Limits{Nodes: 4000}, nil)
 		if over, _ := v.Outcome(&p, &ml); over {
 			if r.HasBest || r.Score != -WinScore {
 				t.Fatalf("%s: the game is over, search %+v", v.FEN(&p), r)
@@ -91,12 +91,12 @@ func TestCanadianSelfPlay(t *testing.T) {
 		if !r.HasBest || findMove(&ml, r.Best) < 0 {
 			t.Fatalf("%s: illegal move %+v", v.FEN(&p), r.Best)
 		}
-		if why := g.play(r.Best); why != "" {
+		if why := playDrawn(g, r.Best); why != "" {
 			result = "draw by " + why
 			break
 		}
 	}
-	t.Logf("%d plies: %s", len(g.hist), result)
+	t.Logf("%d plies: %s", g.Len(), result)
 }
 
 // Canadian squares reach frame bit 76: the history of a move from above

@@ -102,7 +102,7 @@ func TestClockTransitions(t *testing.T) {
 				hist = append(hist, mustFEN(t, c.v, h))
 			}
 			th := New(Options{HashMB: 1, NoEGDB: true}).threads[0]
-			th.setup(c.v, &root, hist)
+			th.setup(c.v, &rootGame{root: root, history: hist})
 			if got := clockState(&th.stack[0].clock); got != c.root {
 				t.Fatalf("root clock %v, want %v", got, c.root)
 			}
@@ -151,7 +151,7 @@ func TestClockTableWins(t *testing.T) {
 				{"dist-1 plies left", clockHistory(q, c.lim-c.dist+1), false},
 			} {
 				e := New(Options{HashMB: 1})
-				r := e.Search(c.v, root, k.hist, Limits{Depth: 8}, nil)
+				r := searchHistory(e, c.v, root, k.hist, Limits{Depth: 8}, nil)
 				if k.win && r.Score != want {
 					t.Errorf("%s: score %d, want %d", k.what, r.Score, want)
 				}
@@ -190,12 +190,12 @@ func TestClockDrawInSearch(t *testing.T) {
 			root := mustFEN(t, c.v, c.fen)
 			q := mustFEN(t, c.v, c.q)
 			e := New(Options{HashMB: 1, NoEGDB: true})
-			r := e.Search(c.v, root, clockHistory(q, c.lim-2), Limits{Depth: 6}, nil)
+			r := searchHistory(e, c.v, root, clockHistory(q, c.lim-2), Limits{Depth: 6}, nil)
 			if r.Score != DrawScore {
 				t.Errorf("clock 2 plies from the limit: score %d, want a draw", r.Score)
 			}
 			// Same engine and table: the clock draws were not stored.
-			r = e.Search(c.v, root, nil, Limits{Depth: 6}, nil)
+			r = searchPos(e, c.v, root, Limits{Depth: 6}, nil)
 			if r.Score == DrawScore {
 				t.Errorf("fresh clock: score %d, want no draw", r.Score)
 			}
@@ -214,7 +214,7 @@ func TestClockRestartInSearch(t *testing.T) {
 	root := mustFEN(t, v, "W:WK1,33,34:BK50")
 	q := mustFEN(t, v, "W:WK1,38,34:BK50")
 	e := New(Options{HashMB: 1, NoEGDB: true})
-	r := e.Search(v, root, clockHistory(q, 32-2), Limits{Depth: 6}, nil)
+	r := searchHistory(e, v, root, clockHistory(q, 32-2), Limits{Depth: 6}, nil)
 	if r.Score != WinScore-3 {
 		t.Errorf("score %d (best %s), want a win in 3 plies", r.Score, v.FormatMove(&root, r.Best))
 	}
@@ -239,7 +239,7 @@ func TestClockRoadInSearch(t *testing.T) {
 		{1, DrawScore},
 	} {
 		e := New(Options{HashMB: 1})
-		r := e.Search(v, root, clockHistory(q, board.RoadLimit-c.left), Limits{Depth: 8}, nil)
+		r := searchHistory(e, v, root, clockHistory(q, board.RoadLimit-c.left), Limits{Depth: 8}, nil)
 		if r.Score != c.want {
 			t.Errorf("%d plies left on the road clock: score %d (best %s), want %d", c.left, r.Score, v.FormatMove(&root, r.Best), c.want)
 		}

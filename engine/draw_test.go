@@ -14,7 +14,7 @@ func lineScores(t *testing.T, v *board.Variant, p board.Position, history []boar
 	v.Generate(&p, &ml)
 	e := New(Options{HashMB: 1, MultiPV: ml.N})
 	scores := map[board.Move]int{}
-	r := e.Search(v, p, history, Limits{Depth: depth}, func(in Info) {
+	r := searchHistory(e, v, p, history, Limits{Depth: depth}, func(in Info) {
 		if in.Depth == depth {
 			scores[in.PV[0]] = in.Score
 		}
@@ -118,11 +118,11 @@ func TestDrawsNotStored(t *testing.T) {
 	// what the transposition table keeps, which needs a non-zero score.
 	e := New(Options{HashMB: 1, NoEGDB: true})
 	hist := kingMoveHistory(root, v.Draw.KingMovesLimit-1)
-	r := e.Search(v, root, hist, Limits{Depth: 6}, nil)
+	r := searchHistory(e, v, root, hist, Limits{Depth: 6}, nil)
 	if r.Score != DrawScore {
 		t.Fatalf("with the counter at 49 the score is %d, want a draw", r.Score)
 	}
-	r = e.Search(v, root, nil, Limits{Depth: 6}, nil)
+	r = searchPos(e, v, root, Limits{Depth: 6}, nil)
 	if r.Score <= DrawScore {
 		t.Errorf("after a counter-draw search, the fresh position scores %d", r.Score)
 	}

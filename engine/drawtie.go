@@ -36,7 +36,7 @@ const (
 // the same decision with another best move when r's move is drawn at once
 // by a move-count rule and one of the other moves drawn by it keeps more
 // (of material or position) with the rules ignored.
-func (e *Engine) breakRuleTie(main *thread, root board.Position, history []board.Position, r Result) Result {
+func (e *Engine) breakRuleTie(main *thread, game *rootGame, r Result) Result {
 	if r.Score != DrawScore || !r.HasBest || !main.drawnByRule(r.Best) {
 		return r
 	}
@@ -57,11 +57,13 @@ func (e *Engine) breakRuleTie(main *thread, root board.Position, history []board
 	// of an unfinished one (node bound) is not comparable with the others.
 	var cur map[board.Move]int
 	var curPV map[board.Move][]board.Move
-	lim := Limits{Depth: tieDepth, Nodes: tieNodes, NoBook: true, Columns: e.lim.Columns}
+	lim := Limits{Depth: tieDepth, Nodes: tieNodes, NoBook: true}
 	if b := e.budget; b.timed {
 		lim.MoveTime = max(b.hard-e.elapsed(), b.hard/10, time.Millisecond)
 	}
-	res := tie.Search(e.rulesIgnored(main.v), root, history, lim, func(in Info) {
+	tie.mu.Lock()
+	defer tie.mu.Unlock()
+	res := tie.search(e.rulesIgnored(main.v), game, lim, func(in Info) {
 		if in.Depth != depth {
 			depth, cur, curPV = in.Depth, map[board.Move]int{}, map[board.Move][]board.Move{}
 		}

@@ -44,7 +44,7 @@ func TestRuleDrawTieBreak(t *testing.T) {
 			// With tables, two threads: the decision may then come from
 			// the helper thread.
 			e := New(Options{HashMB: 1, NoEGDB: !tables, Threads: 1 + i})
-			r := e.Search(c.v, root, hist, Limits{Depth: 8}, nil)
+			r := searchHistory(e, c.v, root, hist, Limits{Depth: 8}, nil)
 			text := c.v.FormatMove(&root, r.Best)
 			switch {
 			case r.Score != DrawScore || scores[r.Best] != DrawScore:

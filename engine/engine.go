@@ -46,6 +46,10 @@ type Engine struct {
 	start     atomic.Int64 // UnixNano the clock counts from (reset by PonderHit)
 	wake      chan struct{}
 
+	// game is the game of the running search, copied from the caller's
+	// (root.go); its buffers are kept from search to search.
+	game rootGame
+
 	// Set before the threads start, read-only while they run.
 	v           *board.Variant
 	lim         Limits
@@ -185,9 +189,16 @@ func (e *Engine) elapsed() time.Duration {
 }
 
 // Search implements Searcher.
-func (e *Engine) Search(v *board.Variant, root board.Position, history []board.Position, lim Limits, info func(Info)) Result {
+func (e *Engine) Search(g *board.Game, lim Limits, info func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.game.load(g)
+	return e.search(g.Variant(), &e.game, lim, info)
+}
+
+// search is Search of game under v's rules (the tie-break of drawtie.go
+// searches the same game without the move-count rules); e.mu is held.
+func (e *Engine) search(v *board.Variant, game *rootGame, lim Limits, info func(Info)) Result {
 	startTime := time.Now()
 	e.start.Store(startTime.UnixNano())
 	e.stop.Store(false)
@@ -202,7 +213,7 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 
 	main := e.threads[0]
 	e.curTables = nil
-	main.setup(v, &root, history)
+	main.setup(v, game)
 	rm := main.rootMoves
 	if len(rm) == 0 {
 		// The game is over: no piece, no legal move (lost, or won in
@@ -213,7 +224,7 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 		// A forced move in timed play: thinking gains nothing but clock.
 		return Result{Best: rm[0].move, HasBest: true, Time: time.Since(startTime)}
 	}
-	if r, ok := e.bookMove(v, &root, lim, info, startTime); ok {
+	if r, ok := e.bookMove(v, &game.root, lim, info, startTime); ok {
 		return r
 	}
 	e.curTables = e.tablesFor(v)
@@ -221,7 +232,7 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	// All helpers are set up before the first starts: a running helper
 	// takes CPU from the main thread while it sets up the rest.
 	for _, t := range e.threads[1:] {
-		t.setup(v, &root, history)
+		t.setup(v, game)
 	}
 	var wg sync.WaitGroup
 	for _, t := range e.threads[1:] {
@@ -237,7 +248,7 @@ func (e *Engine) Search(v *board.Variant, root board.Position, history []board.P
 	}
 	e.stop.Store(true)
 	wg.Wait()
-	r := e.breakRuleTie(main, root, history, e.result(main, startTime))
+	r := e.breakRuleTie(main, game, e.result(main, startTime))
 	r.Time = time.Since(startTime)
 	return r
 }

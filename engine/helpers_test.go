@@ -49,3 +49,18 @@ func depthFor(full, short int) int {
 	}
 	return full
 }
+
+// searchPos searches p as the start of a game (no history, no columns).
+func searchPos(e *Engine, v *board.Variant, p board.Position, lim Limits, info func(Info)) Result {
+	return e.Search(board.NewGame(v, p), lim, info)
+}
+
+// searchHistory searches root after the positions of history, which need
+// not be joined by legal moves (the draw-rule tests build counters from
+// copies of one position); a real game goes through Search.
+func searchHistory(e *Engine, v *board.Variant, root board.Position, history []board.Position, lim Limits, info func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.game = rootGame{root: root, history: append([]board.Position(nil), history...)}
+	return e.search(v, &e.game, lim, info)
+}

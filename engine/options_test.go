@@ -22,7 +22,7 @@ func TestHashLargerThanMemory(t *testing.T) {
 		t.Errorf("SizeError %+v", *se)
 	}
 	t.Logf("hash %d MB: %v", MaxHashMB, err)
-	r := e.Search(board.International, board.International.Start(), nil, Limits{Depth: 3}, nil)
+	r := searchPos(e, board.International, board.International.Start(), Limits{Depth: 3}, nil)
 	if !r.HasBest || r.Depth != 3 {
 		t.Errorf("search after the large hash: %+v", r)
 	}

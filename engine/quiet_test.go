@@ -116,7 +116,7 @@ func TestQuiescenceSeesThreat(t *testing.T) {
 		e := New(Options{HashMB: 1})
 		e.knobs = k
 		th := e.threads[0]
-		th.setup(v, &p, nil)
+		th.setup(v, &rootGame{root: p})
 		return th.qsearch(-inf, inf, 0, k.qTactical)
 	}
 	blind := defaultKnobs

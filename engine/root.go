@@ -21,8 +21,48 @@ func skipDepth(id, depth int) bool {
 	return (depth+skipPhase[i])/skipSize[i]%2 != 0
 }
 
-// setup prepares the thread for a search of root.
-func (t *thread) setup(v *board.Variant, root *board.Position, history []board.Position) {
+// rootGame is what a search keeps of the game it searches: the root, the
+// positions before it and, for Bashni, the towers of each. Search copies
+// them from the caller's board.Game at its start, so that the caller's
+// Play or Undo cannot change them while the threads read them; the slices
+// are kept from search to search, so a search allocates only when a game
+// is longer than any before.
+type rootGame struct {
+	root    board.Position
+	history []board.Position // before root, oldest first
+	// towers[i] are the towers of history[i], and the last entry root's;
+	// empty for a variant without columns.
+	towers []board.Towers
+}
+
+// load copies the current position of g and the positions and towers
+// before it.
+func (r *rootGame) load(g *board.Game) {
+	n := g.Len()
+	r.root = *g.Position()
+	r.history = r.history[:0]
+	for i := 0; i < n; i++ {
+		r.history = append(r.history, *g.At(i))
+	}
+	r.towers = r.towers[:0]
+	if g.Variant().Columns {
+		for i := 0; i <= n; i++ {
+			r.towers = append(r.towers, *g.TowersAt(i))
+		}
+	}
+}
+
+// towersOf returns the towers of history[i], or of the root for i =
+// len(history): none in a variant without columns.
+func (r *rootGame) towersOf(i int) *board.Towers {
+	if len(r.towers) == 0 {
+		return &board.Towers{}
+	}
+	return &r.towers[i]
+}
+
+// setup prepares the thread for a search of game's root under v's rules.
+func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.v = v
 	t.weights = t.e.weightsFor(v)
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
@@ -33,30 +73,14 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	t.depthDone.Store(0)
 	t.drawFlag = false
 
-	// Bashni: the towers of the root and of the last history positions.
+	root, history := &game.root, game.history
 	t.columns = v.Columns
 	t.special = v.Columns || v.Geo.Wide
-	var towers []board.Towers
-	if c := t.e.lim.Columns; c != nil {
-		towers = c.Towers
-	}
 	for i := range t.stack {
 		t.stack[i].extra = 0
 	}
 	if t.columns && t.towers == nil {
 		t.towers = make([]board.Towers, maxPly+2)
-	}
-	// towerOf returns the towers of history[i], or of the root for i =
-	// len(history), and whether they are known.
-	towerOf := func(i int) (*board.Towers, bool) {
-		if len(towers) == 0 {
-			return &board.Towers{}, true
-		}
-		k := len(towers) - 1 - (len(history) - i)
-		if k < 0 {
-			return nil, false
-		}
-		return &towers[k], true
 	}
 
 	// Only the positions since the last irreversible move can repeat.
@@ -64,9 +88,6 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	next := root
 	for i := len(history) - 1; i >= 0; i-- {
 		if !reversibleStep(&history[i], next) {
-			break
-		}
-		if _, ok := towerOf(i); t.columns && !ok {
 			break
 		}
 		rev++
@@ -82,8 +103,7 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 		h := &history[j]
 		t.keys[i] = hashPosition(h) ^ runKey(h)
 		if t.columns {
-			tw, _ := towerOf(j)
-			t.keys[i] ^= hashTowers(h, tw)
+			t.keys[i] ^= hashTowers(h, game.towersOf(j))
 		}
 	}
 	t.hist = rev
@@ -91,7 +111,7 @@ func (t *thread) setup(v *board.Variant, root *board.Position, history []board.P
 	f.pos = *root
 	f.key = hashPosition(root)
 	if t.columns {
-		tw, _ := towerOf(len(history))
+		tw := game.towersOf(len(history))
 		t.towers[0] = *tw
 		f.key ^= hashTowers(root, tw)
 		f.extra = eval.Towers(v, root, tw)

@@ -28,7 +28,7 @@ func TestReturnsLegalMoves(t *testing.T) {
 				if i%every != 0 {
 					continue
 				}
-				r := e.Search(v, p, nil, Limits{Depth: depth}, nil)
+				r := searchPos(e, v, p, Limits{Depth: depth}, nil)
 				var ml board.MoveList
 				v.Generate(&p, &ml)
 				if over, win := v.Outcome(&p, &ml); over {
@@ -65,7 +65,7 @@ func TestStopAtOnceIsLegal(t *testing.T) {
 	for _, v := range testVariants {
 		for _, p := range randomGame(v, 60, 3)[10:20] {
 			e.Stop()
-			r := e.Search(v, p, nil, Limits{Nodes: 1}, nil)
+			r := searchPos(e, v, p, Limits{Nodes: 1}, nil)
 			if r.HasBest && !legal(v, &p, r.Best) {
 				t.Fatalf("%s %s: illegal move %+v", v.Name, v.FEN(&p), r.Best)
 			}
@@ -84,7 +84,7 @@ func TestNoLegalMove(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := mustFEN(t, v, c.fen)
-		r := New(Options{}).Search(v, p, nil, Limits{Depth: 3}, nil)
+		r := searchPos(New(Options{}), v, p, Limits{Depth: 3}, nil)
 		if r.HasBest || r.Score != -WinScore {
 			t.Errorf("%s: got %+v, want no move and a loss", c.name, r)
 		}
@@ -97,7 +97,7 @@ func TestStopIsPrompt(t *testing.T) {
 	e := New(Options{HashMB: 8, Threads: 2})
 	p := v.Start()
 	done := make(chan Result)
-	go func() { done <- e.Search(v, p, nil, Limits{Infinite: true}, nil) }()
+	go func() { done <- searchPos(e, v, p, Limits{Infinite: true}, nil) }()
 	time.Sleep(150 * time.Millisecond)
 	stopped := time.Now()
 	e.Stop()
@@ -124,7 +124,7 @@ func TestPonderHit(t *testing.T) {
 	e := New(Options{HashMB: 4})
 	p := v.Start()
 	done := make(chan Result)
-	go func() { done <- e.Search(v, p, nil, Limits{Ponder: true, MoveTime: 20 * time.Millisecond}, nil) }()
+	go func() { done <- searchPos(e, v, p, Limits{Ponder: true, MoveTime: 20 * time.Millisecond}, nil) }()
 	select {
 	case <-done:
 		t.Fatal("pondering search returned before PonderHit")
@@ -150,7 +150,7 @@ func TestMoveTime(t *testing.T) {
 	v := board.International
 	e := New(Options{HashMB: 4})
 	start := time.Now()
-	r := e.Search(v, v.Start(), nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
+	r := searchPos(e, v, v.Start(), Limits{MoveTime: 100 * time.Millisecond}, nil)
 	d := time.Since(start)
 	if d < 90*time.Millisecond || d > 2*time.Second {
 		t.Errorf("MoveTime 100ms took %v", d)
@@ -176,7 +176,7 @@ func TestSingleMoveAtOnce(t *testing.T) {
 		t.Fatalf("%d moves, want one", ml.N)
 	}
 	start := time.Now()
-	r := New(Options{}).Search(v, p, nil, Limits{Time: time.Hour}, nil)
+	r := searchPos(New(Options{}), v, p, Limits{Time: time.Hour}, nil)
 	if time.Since(start) > 2*time.Second || !r.HasBest || !legal(v, &p, r.Best) {
 		t.Errorf("got %+v after %v", r, time.Since(start))
 	}
@@ -188,7 +188,7 @@ func TestTwoThreads(t *testing.T) {
 	e := New(Options{HashMB: 8, Threads: 2})
 	for _, v := range []*board.Variant{board.International, board.Russian} {
 		for _, p := range randomGame(v, 40, 5)[20:23] {
-			r := e.Search(v, p, nil, Limits{Depth: depthFor(9, 6)}, nil)
+			r := searchPos(e, v, p, Limits{Depth: depthFor(9, 6)}, nil)
 			if !r.HasBest || !legal(v, &p, r.Best) {
 				t.Fatalf("%s %s: %+v", v.Name, v.FEN(&p), r)
 			}
@@ -200,7 +200,7 @@ func TestTwoThreads(t *testing.T) {
 		time.Sleep(30 * time.Millisecond)
 		e.Stop()
 	})
-	r := e.Search(board.International, board.International.Start(), nil, Limits{Infinite: true}, nil)
+	r := searchPos(e, board.International, board.International.Start(), Limits{Infinite: true}, nil)
 	wg.Wait()
 	if !r.HasBest {
 		t.Error("no move")
@@ -213,35 +213,71 @@ func TestDeterministic(t *testing.T) {
 	depth := depthFor(9, 7)
 	for _, v := range []*board.Variant{board.International, board.Russian} {
 		p := randomGame(v, 30, 9)[24]
-		a := New(Options{HashMB: 8}).Search(v, p, nil, Limits{Depth: depth}, nil)
+		a := searchPos(New(Options{HashMB: 8}), v, p, Limits{Depth: depth}, nil)
 		e := New(Options{HashMB: 8})
-		b := e.Search(v, p, nil, Limits{Depth: depth}, nil)
+		b := searchPos(e, v, p, Limits{Depth: depth}, nil)
 		e.NewGame()
-		c := e.Search(v, p, nil, Limits{Depth: depth}, nil)
+		c := searchPos(e, v, p, Limits{Depth: depth}, nil)
 		for _, r := range []Result{b, c} {
 			if r.Nodes != a.Nodes || r.Best != a.Best || r.Score != a.Score {
 				t.Errorf("%s: runs differ: %d nodes %v %d vs %d nodes %v %d", v.Name, a.Nodes, a.Best, a.Score, r.Nodes, r.Best, r.Score)
 			}
 		}
 		// A node limit is exact with one thread.
-		d := New(Options{HashMB: 8}).Search(v, p, nil, Limits{Nodes: 5000}, nil)
+		d := searchPos(New(Options{HashMB: 8}), v, p, Limits{Nodes: 5000}, nil)
 		if d.Nodes != 5000 {
 			t.Errorf("%s: node limit 5000 searched %d", v.Name, d.Nodes)
 		}
 	}
 }
 
+// Search copies what it needs of the game when it starts: the caller may
+// take moves back and play others while it runs (the race detector checks
+// that the threads no longer read the game), and the answer is still for
+// the position given.
+func TestSearchCopiesGame(t *testing.T) {
+	v := board.International
+	g, ok := board.LinkGame(v, randomGame(v, 12, 7), nil)
+	if !ok {
+		t.Fatal("the random game does not link")
+	}
+	root := *g.Position()
+	e := New(Options{HashMB: 1, Threads: 2})
+	started := make(chan struct{})
+	var once sync.Once
+	done := make(chan Result, 1)
+	go func() {
+		done <- e.Search(g, Limits{Infinite: true}, func(Info) { once.Do(func() { close(started) }) })
+	}()
+	<-started
+	g.Truncate(0)
+	var ml board.MoveList
+	v.Generate(g.Position(), &ml)
+	if err := g.Play(ml.Moves[ml.N-1]); err != nil {
+		t.Fatal(err)
+	}
+	e.Stop()
+	r := <-done
+	if !r.HasBest || !legal(v, &root, r.Best) {
+		t.Errorf("best %+v is not a move of the root searched", r)
+	}
+}
+
 // The tree walk does not allocate: a fixed-depth search allocates a
-// constant amount (goroutines, result bookkeeping) whatever its size.
+// constant amount (goroutines, result bookkeeping) whatever its size, and
+// the copy of the game's history reuses the engine's buffers.
 func TestSearchAllocations(t *testing.T) {
 	v := board.International
-	p := randomGame(v, 30, 4)[20]
+	g, ok := board.LinkGame(v, randomGame(v, 30, 4)[:21], nil)
+	if !ok {
+		t.Fatal("the random game does not link")
+	}
 	e := New(Options{HashMB: 8})
 	lim := Limits{Depth: depthFor(8, 6)}
-	r := e.Search(v, p, nil, lim, nil) // warm-up: stacks and slices grow once
+	r := e.Search(g, lim, nil) // warm-up: stacks and slices grow once
 	allocs := testing.AllocsPerRun(3, func() {
 		e.NewGame()
-		r = e.Search(v, p, nil, lim, nil)
+		r = e.Search(g, lim, nil)
 	})
 	t.Logf("%v allocations per search of %d nodes", allocs, r.Nodes)
 	if r.Nodes < 5000 || allocs > 10 {

@@ -11,22 +11,22 @@ import (
 
 // playGame plays one game between a (moving first) and b from start, each
 // move searched with nodes nodes, and returns 1, 0.5 or 0 for a. The game
-// ends on no legal move (the variant's goal says who has won), a
-// repetition or the king-moves counter (gameLine.play), or after maxPlies
+// ends on no legal move (the variant's goal says who has won), a draw
+// rule (playDrawn), or after maxPlies
 // (adjudicated a draw).
 func playGame(v *board.Variant, a, b *Engine, start board.Position, nodes uint64, maxPlies int) float64 {
 	a.NewGame()
 	b.NewGame()
-	g := gameLine{v: v, p: start}
+	g := board.NewGame(v, start)
 	for ply := 0; ply < maxPlies; ply++ {
 		e, aToMove := a, ply%2 == 0
 		if !aToMove {
 			e = b
 		}
-		r := e.Search(v, g.p, g.hist, Limits{Nodes: nodes}, nil)
+		r := e.Search(g, Limits{Nodes: nodes}, nil)
 		if !r.HasBest {
 			mover := 0.0
-			if _, win := v.Outcome(&g.p, nil); win {
+			if _, win := v.Outcome(g.Position(), nil); win {
 				mover = 1
 			}
 			if aToMove {
@@ -34,44 +34,27 @@ func playGame(v *board.Variant, a, b *Engine, start board.Position, nodes uint64
 			}
 			return 1 - mover
 		}
-		if g.play(r.Best) != "" {
+		if playDrawn(g, r.Best) != "" {
 			return 0.5
 		}
 	}
 	return 0.5
 }
 
-// gameLine is a game being played: the position, the positions before it
-// and how many of the last moves were reversible.
-type gameLine struct {
-	v    *board.Variant
-	p    board.Position
-	hist []board.Position
-	rev  int
-}
-
-// play plays m and says why the game is now drawn by the variant's
-// counters, or "" if it is not: the king-moves counter, or the same
-// position v.Draw.Repetitions times.
-func (g *gameLine) play(m board.Move) string {
-	if g.p.Reversible(m) {
-		g.rev++
-	} else {
-		g.rev = 0
+// playDrawn plays m, legal in g, and says which draw rule ends the game
+// now, or "" if none does.
+func playDrawn(g *board.Game, m board.Move) string {
+	if err := g.Play(m); err != nil {
+		return err.Error()
 	}
-	g.hist = append(g.hist, g.p)
-	g.p = g.p.Play(m)
-	if lim := g.v.Draw.KingMovesLimit; lim > 0 && g.rev >= lim {
-		return "the king-moves counter"
-	}
-	n := 1
-	for i := len(g.hist) - 2; i >= 0 && i >= len(g.hist)-g.rev; i -= 2 {
-		if g.hist[i] == g.p {
-			n++
-		}
-	}
-	if n >= g.v.Draw.Repetitions {
+	switch rule, _ := g.DrawAt(g.Len()); rule {
+	case board.Repetition:
 		return "repetition"
+	case board.KingMoves:
+		return "the king-moves counter"
+	case board.EndgameClock:
+		c := g.Clock()
+		return c.Reason()
 	}
 	return ""
 }

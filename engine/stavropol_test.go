@@ -13,7 +13,7 @@ func TestStavropolFinished(t *testing.T) {
 	v := board.Stavropol
 	e := New(Options{HashMB: 1})
 	for fen, want := range map[string]int{"W:W:Bd4,h8": -WinScore, "B:W:Bd4,h8": WinScore} {
-		r := e.Search(v, mustFEN(t, v, fen), nil, Limits{Depth: 3}, nil)
+		r := searchPos(e, v, mustFEN(t, v, fen), Limits{Depth: 3}, nil)
 		if r.HasBest || r.Score != want {
 			t.Errorf("%s: %+v, want no move and score %d", fen, r, want)
 		}
@@ -30,7 +30,7 @@ func TestStavropolNoTables(t *testing.T) {
 		t.Fatal("tables opened for stavropol")
 	}
 	var hits uint64
-	r := e.Search(v, mustFEN(t, v, "W:WKa1,Kc1,Ka3:BKh2"), nil, Limits{Depth: 4}, func(in Info) { hits = in.TBHits })
+	r := searchPos(e, v, mustFEN(t, v, "W:WKa1,Kc1,Ka3:BKh2"), Limits{Depth: 4}, func(in Info) { hits = in.TBHits })
 	if hits != 0 || r.TBHits != 0 {
 		t.Errorf("%d table hits in a stavropol search", max(hits, r.TBHits))
 	}
@@ -49,14 +49,14 @@ func TestStavropolSelfPlay(t *testing.T) {
 	}
 	for _, start := range starts {
 		e.NewGame()
-		g := gameLine{v: v, p: start}
+		g := board.NewGame(v, start)
 		var ml board.MoveList
 		foreign := 0
 		result := "ply cap"
 		for ply := 0; ply < 400; ply++ {
-			p := g.p
+			p := *g.Position()
 			v.Generate(&p, &ml)
-			r := e.Search(v, p, g.hist, Limits{Nodes: 3000}, nil)
+			r := e.Search(g, Limits{Nodes: 3000}, nil)
 			if over, win := v.Outcome(&p, &ml); over {
 				want := -WinScore
 				result = v.FEN(&p) + ": " + p.Side.String() + " to move has lost"
@@ -75,11 +75,11 @@ func TestStavropolSelfPlay(t *testing.T) {
 			if !p.Has(p.Side, r.Best.From) {
 				foreign++
 			}
-			if why := g.play(r.Best); why != "" {
+			if why := playDrawn(g, r.Best); why != "" {
 				result = "draw by " + why
 				break
 			}
 		}
-		t.Logf("%d plies, %d foreign moves: %s", len(g.hist), foreign, result)
+		t.Logf("%d plies, %d foreign moves: %s", g.Len(), foreign, result)
 	}
 }

@@ -111,7 +111,7 @@ func extractGame(e *Engine, g *board.Game, side board.Color, source string) []st
 		h := g.Clone()
 		h.Truncate(i)
 		e.NewGame()
-		return e.Search(v, *h.Position(), h.History(), lim, nil)
+		return e.Search(h, lim, nil)
 	}
 	for i := 0; i < n; i++ {
 		r := search(i, Limits{Nodes: extractNodes})
@@ -190,7 +190,7 @@ func TestVerifyTactics(t *testing.T) {
 	for _, tc := range suite {
 		e.NewGame()
 		var top [3]Info
-		r := e.Search(tc.v, tc.pos, nil, Limits{Nodes: verifyNodes}, func(in Info) {
+		r := searchPos(e, tc.v, tc.pos, Limits{Nodes: verifyNodes}, func(in Info) {
 			if i := max(in.MultiPV, 1); i <= 2 {
 				top[i] = in
 			}
@@ -201,7 +201,7 @@ func TestVerifyTactics(t *testing.T) {
 		} else if r.Best != tc.moves[0] {
 			q := tc.pos.Play(tc.moves[0])
 			e.NewGame()
-			after := -e.Search(tc.v, q, nil, Limits{Nodes: verifyNodes / 2}, nil).Score
+			after := -searchPos(e, tc.v, q, Limits{Nodes: verifyNodes / 2}, nil).Score
 			keep = r.Score-after >= verifyGap
 		}
 		t.Logf("line %d: keep %v (best %s %+d, second %+d)", tc.line, keep, tc.v.FormatMove(&tc.pos, r.Best), top[1].Score, top[2].Score)

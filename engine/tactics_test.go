@@ -124,7 +124,7 @@ func solveShare(t *testing.T, suite []tactic, step int, nodes uint64, k knobs) (
 	for i := 0; i < len(suite); i += step {
 		tc := &suite[i]
 		e.NewGame()
-		r := e.Search(tc.v, tc.pos, nil, Limits{Nodes: nodes}, nil)
+		r := searchPos(e, tc.v, tc.pos, Limits{Nodes: nodes}, nil)
 		if !r.HasBest || !legal(tc.v, &tc.pos, r.Best) {
 			t.Fatalf("line %d: no legal best move", tc.line)
 		}

@@ -182,7 +182,7 @@ func (f *frame) nextRev(reversible bool) int {
 func (t *thread) playColumns(ply int, m board.Move) {
 	f, c := &t.stack[ply], &t.stack[ply+1]
 	tw := &t.towers[ply+1]
-	t.v.PlayTowers(&f.pos, &t.towers[ply], m, &c.pos, tw)
+	t.v.SearchStepTowers(&f.pos, &t.towers[ply], m, &c.pos, tw)
 	c.key = hashPosition(&c.pos) ^ hashTowers(&c.pos, tw)
 	c.extra = eval.Towers(t.v, &c.pos, tw)
 }

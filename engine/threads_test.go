@@ -30,7 +30,7 @@ func TestManyThreadsStopAtTheLimit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var deepest int
 			start := time.Now()
-			r := e.Search(v, root, nil, tc.lim, func(in Info) { deepest = max(deepest, in.Depth) })
+			r := searchPos(e, v, root, tc.lim, func(in Info) { deepest = max(deepest, in.Depth) })
 			took := time.Since(start)
 			if took > tc.within {
 				t.Errorf("%d threads, %+v: took %v, more than %v", MaxThreads, tc.lim, took, tc.within)

@@ -92,7 +92,7 @@ func TestSolvedPositions(t *testing.T) {
 	for _, c := range solved {
 		p := mustFEN(t, c.v, c.fen)
 		e.NewGame()
-		r := e.Search(c.v, p, nil, Limits{Depth: c.depth}, nil)
+		r := searchPos(e, c.v, p, Limits{Depth: c.depth}, nil)
 		got := c.v.FormatMove(&p, r.Best)
 		if c.best != "" && got != c.best {
 			t.Errorf("%s: best %s (score %d), want %s", c.name, got, r.Score, c.best)
@@ -110,14 +110,14 @@ func TestTablesInSearch(t *testing.T) {
 	v := board.Russian
 	root := mustFEN(t, v, "W:WKa1,Kc1,Ka3:BKh2")
 	var hits uint64
-	r := New(Options{HashMB: 1}).Search(v, root, nil, Limits{Depth: 4}, func(in Info) { hits = in.TBHits })
+	r := searchPos(New(Options{HashMB: 1}), v, root, Limits{Depth: 4}, func(in Info) { hits = in.TBHits })
 	if r.Score < WinBound {
 		t.Errorf("score %d, want a win from the tables", r.Score)
 	}
 	if hits == 0 {
 		t.Error("no table hits reported")
 	}
-	r = New(Options{HashMB: 1, NoEGDB: true}).Search(v, root, nil, Limits{Depth: 4}, nil)
+	r = searchPos(New(Options{HashMB: 1, NoEGDB: true}), v, root, Limits{Depth: 4}, nil)
 	if r.Score >= WinBound {
 		t.Errorf("without tables a depth-4 search already scores %d", r.Score)
 	}

@@ -40,10 +40,11 @@ func TestAblate(t *testing.T) {
 		}
 	}
 	// eval.towers drops the pieces under the tops from Bashni's evaluation.
-	p, tw, err := board.Bashni.ParseTowersFEN("W:Wc3(bb),e3:Bd6(w),f6")
+	g, err := board.ParseGame(board.Bashni, "W:Wc3(bb),e3:Bd6(w),f6")
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, tw := *g.Position(), *g.Towers()
 	if Towers(board.Bashni, &p, &tw) == 0 {
 		t.Fatal("the columns count for nothing before the ablation")
 	}

@@ -16,22 +16,25 @@ func TestTowersMirror(t *testing.T) {
 	n, towers := 0, 0
 	var ml board.MoveList
 	for g := 0; g < 40; g++ {
-		p, tw := v.Start(), board.Towers{}
+		game := board.NewGame(v, v.Start())
 		for i := 0; i < 150; i++ {
-			v.Generate(&p, &ml)
+			p, tw := game.Position(), game.Towers()
+			v.Generate(p, &ml)
 			if ml.N == 0 {
 				break
 			}
 			q, u := p.Mirror(v.Geo), tw.Mirror(v.Geo)
-			a, b := Towers(v, &p, &tw), Towers(v, &q, &u)
-			if a != b || Evaluate(v, &p)+a != Evaluate(v, &q)+b {
-				t.Fatalf("%s: %d, mirrored %s: %d", v.TowersFEN(&p, &tw), a, v.TowersFEN(&q, &u), b)
+			a, b := Towers(v, p, tw), Towers(v, &q, &u)
+			if a != b || Evaluate(v, p)+a != Evaluate(v, &q)+b {
+				t.Fatalf("%s: %d, mirrored: %d", game.FEN(), a, b)
 			}
 			if a != 0 {
 				towers++
 			}
 			n++
-			v.PlayTowers(&p, &tw, ml.Moves[r.IntN(ml.N)], &p, &tw)
+			if err := game.Play(ml.Moves[r.IntN(ml.N)]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	if n < 1000 || towers < 100 {
@@ -54,11 +57,11 @@ func TestTowersCases(t *testing.T) {
 		// A prisoner king counts as half a king.
 		{"B:Wc3:Bd6(W),f6", 1, 1000},
 	} {
-		p, tw, err := v.ParseTowersFEN(c.fen)
+		g, err := board.ParseGame(v, c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := Towers(v, &p, &tw); s < c.min || s > c.max {
+		if s := Towers(v, g.Position(), g.Towers()); s < c.min || s > c.max {
 			t.Errorf("%s: %d, want %d..%d", c.fen, s, c.min, c.max)
 		}
 	}

@@ -283,7 +283,7 @@ func playGame(cfg *SelfplayConfig, e *engine.Engine, db *egdb.DB, i int) ([]Samp
 				break
 			}
 		}
-		res := e.Search(v, *p, g.History(), engine.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth, NoBook: true}, nil)
+		res := e.Search(g, engine.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth, NoBook: true}, nil)
 		if !res.HasBest {
 			return nil, fmt.Errorf("selfplay: game %d: no move in a position the rules call unfinished", i)
 		}

@@ -132,12 +132,12 @@ type relaySearcher struct {
 	failPly int // plies played when cur failed
 }
 
-func (s *relaySearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
-	res := s.cur.Search(v, root, history, lim, info)
+func (s *relaySearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	res := s.cur.Search(g, lim, info)
 	if s.cur.Err() != nil {
 		// The dxp loop may still send a stand-in move before the
 		// connection closes: the game ends before it.
-		s.failPly = len(history)
+		s.failPly = g.Len()
 		s.cancel()
 	}
 	return res

@@ -28,26 +28,22 @@ func NewHubSearcher(e *HubEngine) *HubSearcher { return &HubSearcher{e: e} }
 // Err returns the first engine failure, if any.
 func (h *HubSearcher) Err() error { return h.err }
 
-// Search sends the game (the first history position plus the moves that
-// link the history and root, so that the engine sees repetitions), the
-// limits and go think, and reads the answer. Scores are converted from
-// men to engine units (x100).
-func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+// Search sends the game (its start plus its moves, so that the engine sees
+// repetitions), the limits and go think, and reads the answer. Scores are
+// converted from men to engine units (x100). A Bashni start with pieces
+// under its tops cannot be sent (the Hub position has no room for them, and
+// the moves would be replayed without them): then only the current tops
+// are.
+func (h *HubSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
 	if h.err != nil {
 		return engine.Result{}
 	}
+	v, root := g.Variant(), *g.Position()
 	start, moves := root, []string(nil)
-	if len(history) > 0 {
-		chain := append(append([]board.Position(nil), history...), root)
-		var towers []board.Towers // Bashni: the chain's columns, when known
-		if c := lim.Columns; v.Columns && c != nil && len(c.Towers) == len(chain) {
-			towers = c.Towers
-		}
-		if g, ok := board.LinkGame(v, chain, towers); ok {
-			start = history[0]
-			for _, m := range g.Moves() {
-				moves = append(moves, v.FormatHubMove(m))
-			}
+	if g.TowersAt(0).Height() == 0 {
+		start = g.Start()
+		for _, m := range g.Moves() {
+			moves = append(moves, v.FormatHubMove(m))
 		}
 	}
 	var ml board.MoveList

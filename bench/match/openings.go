@@ -232,7 +232,12 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 		for _, n := range level {
 			v.Generate(&n.pos, &ml)
 			for _, m := range ml.Slice() {
-				q, qt := v.Next(&n.pos, &n.tow, m)
+				// A tree walk, not a game: the rules core's stepping
+				// primitives, Bashni's with its columns.
+				q, qt := n.pos.Play(m), board.Towers{}
+				if v.Columns {
+					v.SearchStepTowers(&n.pos, &n.tow, m, &q, &qt)
+				}
 				if seen[seenKey{q, qt}] {
 					continue
 				}
@@ -257,11 +262,8 @@ func GenerateOpenings(v *board.Variant, spec GenerateSpec, s engine.Searcher) ([
 			if err != nil {
 				return nil, err
 			}
-			hist := g.History()
-			lim := engine.Limits{Depth: max(spec.Depth, 1)}
-			lim.Columns = engine.GameColumns(g)
 			s.NewGame()
-			r := s.Search(v, n.pos, hist, lim, nil)
+			r := s.Search(g, engine.Limits{Depth: max(spec.Depth, 1)}, nil)
 			if !r.HasBest {
 				if hs, ok := s.(*HubSearcher); ok && hs.Err() != nil {
 					return nil, hs.Err()

@@ -110,9 +110,9 @@ func TestCanadianOpenings(t *testing.T) {
 // the side to move, as the fake engine's info score does.
 type materialSearcher struct{ inner engine.Searcher }
 
-func (m materialSearcher) Search(v *board.Variant, root board.Position, h []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
-	r := m.inner.Search(v, root, h, lim, info)
-	r.Score = 100 * material(&root)
+func (m materialSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	r := m.inner.Search(g, lim, info)
+	r.Score = 100 * material(g.Position())
 	return r
 }
 func (m materialSearcher) Stop()                     {}
@@ -200,15 +200,17 @@ func TestRandomSearcher(t *testing.T) {
 	s := NewRandomSearcher(7)
 	play := func() []board.Move {
 		s.NewGame()
-		p := v.Start()
+		g := board.NewGame(v, v.Start())
 		var out []board.Move
 		for i := 0; i < 20; i++ {
-			r := s.Search(v, p, nil, engine.Limits{}, nil)
+			r := s.Search(g, engine.Limits{}, nil)
 			if !r.HasBest {
 				break
 			}
 			out = append(out, r.Best)
-			p = p.Play(r.Best)
+			if err := g.Play(r.Best); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return out
 	}
@@ -219,7 +221,7 @@ func TestRandomSearcher(t *testing.T) {
 	// Uniform: over many draws from the start every one of the 9 moves comes up.
 	counts := map[board.Move]int{}
 	for i := 0; i < 900; i++ {
-		counts[s.Search(v, v.Start(), nil, engine.Limits{}, nil).Best]++
+		counts[s.Search(board.NewGame(v, v.Start()), engine.Limits{}, nil).Best]++
 	}
 	if len(counts) != 9 {
 		t.Errorf("%d distinct first moves, want 9", len(counts))
@@ -232,7 +234,7 @@ func TestRandomSearcher(t *testing.T) {
 	empty := mustFEN(t, v, "W:W46:B5")
 	s46, _ := v.Geo.Bit(46)
 	empty.Put(s46, board.Empty)
-	if r := s.Search(v, empty, nil, engine.Limits{}, nil); r.HasBest {
+	if r := s.Search(board.NewGame(v, empty), engine.Limits{}, nil); r.HasBest {
 		t.Error("a move in a position without pieces")
 	}
 }

@@ -27,7 +27,8 @@ func NewRandomSearcher(seed int64) engine.Searcher {
 	return s
 }
 
-func (s *randomSearcher) Search(v *board.Variant, root board.Position, _ []board.Position, _ engine.Limits, info func(engine.Info)) engine.Result {
+func (s *randomSearcher) Search(g *board.Game, _ engine.Limits, info func(engine.Info)) engine.Result {
+	v, root := g.Variant(), *g.Position()
 	var ml board.MoveList
 	v.Generate(&root, &ml)
 	if ml.N == 0 {
@@ -67,7 +68,7 @@ func NewCapped(s engine.Searcher, depth int, nodes uint64) engine.Searcher {
 	return &capped{Searcher: s, depth: depth, nodes: nodes}
 }
 
-func (c *capped) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+func (c *capped) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
 	if c.depth > 0 && (lim.Depth == 0 || lim.Depth > c.depth) {
 		lim.Depth = c.depth
 	}
@@ -76,5 +77,5 @@ func (c *capped) Search(v *board.Variant, root board.Position, history []board.P
 	}
 	// A capped analysis must still end by itself.
 	lim.Infinite = false
-	return c.Searcher.Search(v, root, history, lim, info)
+	return c.Searcher.Search(g, lim, info)
 }

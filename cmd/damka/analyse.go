@@ -91,9 +91,8 @@ func analyseCmd(args []string) error {
 	default:
 		lim = engine.Limits{Depth: 12}
 	}
-	lim.Columns = engine.GameColumns(g)
 	fmt.Printf("analyse variant=%s fen=%s\n", v.Name, g.FEN())
-	r := e.Search(v, p, nil, lim, func(in engine.Info) {
+	r := e.Search(g, lim, func(in engine.Info) {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "depth=%d", in.Depth)
 		if in.MultiPV > 0 {

@@ -125,16 +125,15 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 // man, +99.xx a win in 100-xx plies) and the engine's best move there.
 func annotate(e engine.Searcher, g *board.Game, lim engine.Limits, pr *progress) ([]string, error) {
 	v := g.Variant()
-	line := board.NewGameTowers(v, g.Start(), g.TowersAt(0))
+	line := g.Clone()
+	line.Truncate(0)
 	comments := make([]string, g.Len())
 	var nodes uint64
 	e.NewGame()
 	for i, m := range g.Moves() {
 		pr.update(i, g.Len(), nodes, "nodes")
-		l := lim
-		l.Columns = engine.GameColumns(line)
 		p := *line.Position()
-		r := e.Search(v, p, line.History(), l, nil)
+		r := e.Search(line, lim, nil)
 		nodes += r.Nodes
 		if r.HasBest {
 			score := r.Score

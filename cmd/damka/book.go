@@ -88,7 +88,12 @@ func bookBuild(args []string) error {
 	var nodes uint64
 	eval := func(p board.Position, history []board.Position) []book.Scored {
 		searched++
-		lines, n := searchLines(e, v, p, history, *depth)
+		// book.Build's lines are legal moves from the start, so they link.
+		g, ok := board.LinkGame(v, append(history[:len(history):len(history)], p), nil)
+		if !ok {
+			g = board.NewGame(v, p)
+		}
+		lines, n := searchLines(e, g, *depth)
 		nodes += n
 		return lines
 	}
@@ -113,13 +118,13 @@ func bookBuild(args []string) error {
 	return nil
 }
 
-// searchLines searches p to depth with the engine's multi-PV and returns
-// the first move and score of each line of the last completed iteration,
-// and the nodes searched.
-func searchLines(e *engine.Engine, v *board.Variant, p board.Position, history []board.Position, depth int) ([]book.Scored, uint64) {
+// searchLines searches g's position to depth with the engine's multi-PV and
+// returns the first move and score of each line of the last completed
+// iteration, and the nodes searched.
+func searchLines(e *engine.Engine, g *board.Game, depth int) ([]book.Scored, uint64) {
 	var lines []book.Scored
 	cur := 0
-	r := e.Search(v, p, history, engine.Limits{Depth: depth}, func(in engine.Info) {
+	r := e.Search(g, engine.Limits{Depth: depth}, func(in engine.Info) {
 		if len(in.PV) == 0 {
 			return
 		}

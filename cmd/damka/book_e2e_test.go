@@ -127,7 +127,7 @@ func TestBookE2E(t *testing.T) {
 func TestSearchLines(t *testing.T) {
 	e := engine.New(engine.Options{MultiPV: 3, Threads: 1, HashMB: 8})
 	v := board.International
-	lines, nodes := searchLines(e, v, v.Start(), nil, 5)
+	lines, nodes := searchLines(e, board.NewGame(v, v.Start()), 5)
 	if len(lines) != 3 || nodes == 0 {
 		t.Fatalf("%d lines, %d nodes", len(lines), nodes)
 	}
@@ -144,7 +144,7 @@ func TestSearchLines(t *testing.T) {
 	}
 	// A position with one legal move gives that move.
 	p, _ := v.ParseFEN("W:W28:B23,5")
-	lines, _ = searchLines(e, v, p, nil, 3)
+	lines, _ = searchLines(e, board.NewGame(v, p), 3)
 	if len(lines) != 1 || v.FormatHubMove(lines[0].Move) != "28x19x23" {
 		t.Errorf("forced: %+v", lines)
 	}

@@ -43,7 +43,7 @@ func diagramCmd(args []string) error {
 	v := g.Variant()
 	opt := diagram.Options{Flip: *flip, Towers: g.TowersAt(ply), SquareSize: *size}
 	if ply > 0 {
-		diagram.LastMove(v, g.At(ply-1), g.TowersAt(ply-1), g.Moves()[ply-1], &opt)
+		diagram.LastMove(v, g.At(ply-1), g.Moves()[ply-1], &opt)
 	}
 	w, closeOut, err := createOutput(*out)
 	if err != nil {

@@ -26,7 +26,8 @@ import (
 // test's side of the match only has to be legal and quick.
 type dxpFirstMove struct{}
 
-func (dxpFirstMove) Search(v *board.Variant, root board.Position, _ []board.Position, _ engine.Limits, _ func(engine.Info)) engine.Result {
+func (dxpFirstMove) Search(g *board.Game, _ engine.Limits, _ func(engine.Info)) engine.Result {
+	v, root := g.Variant(), *g.Position()
 	var ml board.MoveList
 	v.Generate(&root, &ml)
 	if ml.N == 0 {

@@ -150,10 +150,8 @@ func (g *game) engineTurn() {
 // think searches the current position at the session's level.
 func (g *game) think() (engine.Result, engine.Info, time.Duration) {
 	var last engine.Info
-	lim := g.lim
-	lim.Columns = engine.GameColumns(g.game)
 	start := g.now()
-	res := g.eng.Search(g.v, *g.pos, g.game.History(), lim, func(in engine.Info) {
+	res := g.eng.Search(g.game, g.lim, func(in engine.Info) {
 		if in.MultiPV <= 1 {
 			last = in
 		}

@@ -326,16 +326,15 @@ func text(n *node) string { return strings.TrimSpace(n.attr["#text"]) }
 func TestLastMoveMarks(t *testing.T) {
 	for _, v := range []*board.Variant{board.International, board.Russian, board.Bashni, board.Turkish} {
 		var prev *board.Position
-		var prevTowers *board.Towers
 		captures := 0
 		walk(t, v, 40, func(g *board.Game) {
-			defer func() { p := *g.Position(); prev, prevTowers = &p, g.Towers() }()
+			defer func() { p := *g.Position(); prev = &p }()
 			if g.Len() == 0 {
 				return
 			}
 			m := g.Moves()[g.Len()-1]
 			var opt Options
-			LastMove(v, prev, prevTowers, m, &opt)
+			LastMove(v, prev, m, &opt)
 			root := parseSVG(t, String(v, g.Position(), opt))
 			var last []string
 			for _, n := range root.find("last") {

@@ -6,9 +6,8 @@ import "damka/board"
 // route as the board's Paths give it (a capture's landing squares, in
 // order), and the squares whose pieces the move took, read from the
 // position after it so that every board (Canadian's wide one, Bashni's
-// columns, Stavropol's foreign moves) is handled the same way. t are the
-// towers of p (Bashni; nil elsewhere).
-func LastMove(v *board.Variant, p *board.Position, t *board.Towers, m board.Move, opt *Options) {
+// columns, Stavropol's foreign moves) is handled the same way.
+func LastMove(v *board.Variant, p *board.Position, m board.Move, opt *Options) {
 	opt.Route = nil
 	v.Paths(p, func(pm board.Move, path []board.Square) {
 		if pm == m && opt.Route == nil {
@@ -18,12 +17,12 @@ func LastMove(v *board.Variant, p *board.Position, t *board.Towers, m board.Move
 	if opt.Route == nil {
 		opt.Route = []board.Square{m.From, m.To}
 	}
-	opt.Captured = Captured(v, p, t, m)
+	opt.Captured = Captured(v, p, m)
 }
 
 // Captured lists the squares of the pieces m takes from p (Bashni: the
-// columns whose tops it takes); t are the towers of p, nil outside Bashni.
-func Captured(v *board.Variant, p *board.Position, t *board.Towers, m board.Move) []board.Square {
+// columns whose tops it takes).
+func Captured(v *board.Variant, p *board.Position, m board.Move) []board.Square {
 	if !m.IsCapture() {
 		return nil
 	}
@@ -37,11 +36,9 @@ func Captured(v *board.Variant, p *board.Position, t *board.Towers, m board.Move
 		return out
 	}
 	// Canadian's squares above the word are not in m.Captured's word: read
-	// the captures from the position after the move.
-	if t == nil {
-		t = &board.Towers{}
-	}
-	q, _ := v.Next(p, t, m)
+	// the captures from the position after the move (a wide board has no
+	// columns).
+	q := p.Play(m)
 	for s, pc := range p.All() {
 		if s != m.From && s != m.To && q.At(s) != pc {
 			out = append(out, s)

@@ -42,7 +42,7 @@ func (ss *session) search(forMove bool) {
 	}
 	eng, gen := ss.eng, ss.gen
 	g := ss.game.Clone()
-	v, side := g.Variant(), g.Position().Side
+	side := g.Position().Side
 	multiPV := 1
 	var lim engine.Limits
 	switch {
@@ -55,7 +55,6 @@ func (ss *session) search(forMove bool) {
 	default:
 		lim = engine.Limits{MoveTime: ss.tc.PerMove}
 	}
-	lim.Columns = engine.GameColumns(g)
 	prev := ss.done
 	done := make(chan struct{})
 	ss.done, ss.searching = done, true
@@ -95,7 +94,7 @@ func (ss *session) search(forMove bool) {
 				}
 			}
 		}()
-		r := eng.Search(v, *g.Position(), g.History(), lim, func(in engine.Info) { ss.report(gen, forMove, g, in) })
+		r := eng.Search(g, lim, func(in engine.Info) { ss.report(gen, forMove, g, in) })
 		ss.finish(gen, forMove, r)
 	}()
 }

@@ -18,7 +18,8 @@ import (
 // waits for Stop), so that handler tests do not wait for a real search.
 type quickSearcher struct{ stopped atomic.Bool }
 
-func (q *quickSearcher) Search(v *board.Variant, root board.Position, _ []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+func (q *quickSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	v, root := g.Variant(), *g.Position()
 	q.stopped.Store(false)
 	var ml board.MoveList
 	v.Generate(&root, &ml)

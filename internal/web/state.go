@@ -69,14 +69,14 @@ func (ss *session) stateLocked() state {
 	}
 	opt := diagram.Options{Flip: ss.flip, Towers: g.Towers()}
 	if n := g.Len(); n > 0 {
-		diagram.LastMove(v, g.At(n-1), g.TowersAt(n-1), g.Moves()[n-1], &opt)
+		diagram.LastMove(v, g.At(n-1), g.Moves()[n-1], &opt)
 	}
 	st.SVG = diagram.String(v, p, opt)
 	for i, m := range g.Moves() {
 		st.History = append(st.History, v.FormatMove(g.At(i), m))
 	}
 	if !st.Over {
-		st.Moves = legalMoves(v, p, g.Towers())
+		st.Moves = legalMoves(v, p)
 	}
 	if ss.tc.clocked() {
 		c := ss.clock
@@ -93,7 +93,7 @@ func (ss *session) stateLocked() state {
 
 // legalMoves lists the moves of p with their routes; a move reached by
 // several routes (the same pieces taken) keeps the first.
-func legalMoves(v *board.Variant, p *board.Position, t *board.Towers) []legal {
+func legalMoves(v *board.Variant, p *board.Position) []legal {
 	var out []legal
 	seen := map[board.Move]bool{}
 	names := func(sq []board.Square) []string {
@@ -110,7 +110,7 @@ func legalMoves(v *board.Variant, p *board.Position, t *board.Towers) []legal {
 		seen[m] = true
 		out = append(out, legal{
 			Text: v.FormatMove(p, m), From: v.SquareName(m.From), To: v.SquareName(m.To),
-			Path: names(path), Captured: names(diagram.Captured(v, p, t, m)),
+			Path: names(path), Captured: names(diagram.Captured(v, p, m)),
 		})
 	})
 	return out

@@ -34,7 +34,8 @@ type fakeSearcher struct {
 
 func newFake() *fakeSearcher { return &fakeSearcher{stopCh: make(chan struct{}, 1)} }
 
-func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+func (f *fakeSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	v, root := g.Variant(), *g.Position()
 	f.mu.Lock()
 	f.limits = append(f.limits, lim)
 	block, score, started, wrong := f.block, f.score, f.started, f.wrong

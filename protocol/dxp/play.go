@@ -60,9 +60,11 @@ func (s *session) ourTurn(g *game) (bool, ending, error) {
 		return s.claim(g, EndDraw, ending{Draw, why})
 	}
 	lim := g.clock.limits(g.us, g.plies())
-	root, hist := *g.cur(), g.history()
+	// The search gets its own copy of the game: the loop below goes on
+	// handling the peer's messages while it runs.
+	searched := g.g.Clone()
 	results := make(chan engine.Result, 1)
-	go func() { results <- s.cfg.Searcher.Search(variant, root, hist, lim, nil) }()
+	go func() { results <- s.cfg.Searcher.Search(searched, lim, nil) }()
 	abort := func() {
 		s.cfg.Searcher.Stop()
 		<-results

@@ -8,9 +8,8 @@ import (
 )
 
 // TestBashniColumns: pos replays the moves with their columns and passes
-// them to the search (engine.Limits.Columns), one per position, and the
-// ponder move is checked in the position after the best move with its
-// columns.
+// the game, its towers included, to the search, and the ponder move is
+// checked in the position after the best move with its columns.
 func TestBashniColumns(t *testing.T) {
 	h := newHarness(t)
 	h.answer("set-param name=variant value=bashni", "init")
@@ -21,24 +20,24 @@ func TestBashniColumns(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 	v := board.Bashni
-	p, tw := v.Start(), board.Towers{}
-	towers := []board.Towers{tw}
+	want := board.NewGame(v, v.Start())
 	for _, s := range moves {
-		p, tw = v.Next(&p, &tw, mustHub(t, v, &p, s))
-		towers = append(towers, tw)
+		if err := want.Play(mustHub(t, v, want.Position(), s)); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if tw.Height() != 1 {
-		t.Fatalf("the moves built %d pieces under tops, want 1 (a white man under the black one that freed its own): %s", tw.Height(), v.TowersFEN(&p, &tw))
+	if h := want.Towers().Height(); h != 1 {
+		t.Fatalf("the moves built %d pieces under tops, want 1 (a white man under the black one that freed its own): %s", h, want.FEN())
 	}
 	c := h.fake.lastCall(t)
-	if c.root != p || len(c.history) != len(moves) {
-		t.Errorf("root %s with %d history positions, want %s", v.FEN(&c.root), len(c.history), v.FEN(&p))
+	if c.root != *want.Position() || len(c.history) != len(moves) {
+		t.Errorf("root %s with %d history positions, want %s", v.FEN(&c.root), len(c.history), want.FEN())
 	}
-	if c.limits.Columns == nil || len(c.limits.Columns.Towers) != len(towers) {
-		t.Fatalf("search got columns %+v, want %d towers", c.limits.Columns, len(towers))
+	if c.game.Len() != want.Len() {
+		t.Fatalf("search got a game of %d moves, want %d", c.game.Len(), want.Len())
 	}
-	for i, w := range towers {
-		if c.limits.Columns.Towers[i] != w {
+	for i := 0; i <= want.Len(); i++ {
+		if *c.game.TowersAt(i) != *want.TowersAt(i) {
 			t.Errorf("towers %d differ", i)
 		}
 	}
@@ -53,10 +52,11 @@ func TestFENArgument(t *testing.T) {
 	h.answer("set-param name=variant value=bashni", "init")
 	fen := "W:Wc3(bb):Bd4(w),f6,a7"
 	v := board.Bashni
-	p, tw, err := v.ParseTowersFEN(fen)
+	want, err := board.ParseGame(v, fen)
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, tw := *want.Position(), *want.Towers()
 	m, err := v.ParseMove(&p, "c3:g7")
 	if err != nil {
 		t.Fatal(err)
@@ -65,16 +65,19 @@ func TestFENArgument(t *testing.T) {
 	if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
 		t.Fatalf("got %q", got)
 	}
-	q, qt := v.Next(&p, &tw, m)
+	if err := want.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	q, qt := *want.Position(), *want.Towers()
 	c := h.fake.lastCall(t)
 	if c.root != q || len(c.history) != 1 || c.history[0] != p {
 		t.Errorf("root %s, want %s", v.FEN(&c.root), v.FEN(&q))
 	}
-	if c.limits.Columns == nil || len(c.limits.Columns.Towers) != 2 || c.limits.Columns.Towers[0] != tw || c.limits.Columns.Towers[1] != qt {
-		t.Fatalf("search got columns %+v, want the FEN's and the move's", c.limits.Columns)
+	if c.game.Len() != 1 || *c.game.TowersAt(0) != tw || *c.game.Towers() != qt {
+		t.Fatalf("search got %s from %s, want the FEN's and the move's columns", c.game.FEN(), c.game.StartFEN())
 	}
 	if qt.Height() != 4 {
-		t.Errorf("after c3:g7: %s, want four black men under the white top", v.TowersFEN(&q, &qt))
+		t.Errorf("after c3:g7: %s, want four black men under the white top", want.FEN())
 	}
 	for _, bad := range []string{`pos fen="W:Wc3(bb):Bd4(w"`, `pos fen="W:Wc3:B"`, `pos fen="nonsense"`} {
 		h.send(bad)

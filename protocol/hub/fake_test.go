@@ -40,6 +40,7 @@ type searchCall struct {
 	variant *board.Variant
 	root    board.Position
 	history []board.Position
+	game    *board.Game // a copy of the game searched
 	limits  engine.Limits
 }
 
@@ -47,7 +48,8 @@ func finiteLimits(lim engine.Limits) bool {
 	return !lim.Infinite && !lim.Ponder && (lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.Time > 0)
 }
 
-func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []board.Position, lim engine.Limits, info func(engine.Info)) engine.Result {
+func (f *fakeSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	v, root := g.Variant(), *g.Position()
 	if f.entered != nil {
 		f.entered <- struct{}{}
 		<-f.gate
@@ -55,7 +57,7 @@ func (f *fakeSearcher) Search(v *board.Variant, root board.Position, history []b
 	stop, hit := make(chan struct{}), make(chan struct{})
 	f.mu.Lock()
 	f.stop, f.hit, f.searching = stop, hit, true
-	f.calls = append(f.calls, searchCall{v, root, append([]board.Position(nil), history...), lim})
+	f.calls = append(f.calls, searchCall{v, root, g.History(), g.Clone(), lim})
 	result := f.result
 	f.mu.Unlock()
 	defer func() {

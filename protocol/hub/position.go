@@ -12,8 +12,8 @@ package hub
 //
 // Bashni: the position string has no room for columns, so a base given
 // by pos= has none (every column one piece); a base given by fen= may have
-// them. The moves are replayed with their columns in a board.Game, whose
-// towers go to Search as engine.Limits.Columns.
+// them. The moves are replayed with their columns in a board.Game, which
+// goes to Search whole.
 //
 // The command is all or nothing: a bad position or any illegal move answers
 // an error and sets nothing. The session then has no valid position: the

@@ -74,10 +74,8 @@ func (s *Session) cmdGo(l Line) {
 	s.applyOptions()
 
 	multi, numbering := s.engineOpts.MultiPV > 1, s.numbering
-	history := s.game.History()
 	run := &running{result: make(chan engine.Result, 1), game: s.game.Clone()}
 	run.ponder.pondering = lim.Ponder
-	lim.Columns = engine.GameColumns(s.game)
 	s.search = run
 	go func() {
 		if run.stopped.Load() {
@@ -88,7 +86,7 @@ func (s *Session) cmdGo(l Line) {
 			return
 		}
 		lim.Ponder = run.ponder.begin()
-		run.result <- s.searcher.Search(v, root, history, lim, func(in engine.Info) {
+		run.result <- s.searcher.Search(run.game, lim, func(in engine.Info) {
 			run.ponder.searching(s.searcher)
 			s.send(infoLine(v, numbering, in, multi))
 		})

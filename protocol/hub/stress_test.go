@@ -341,20 +341,21 @@ func (g *stressGen) setParam() string {
 // moves in Hub notation and the position reached.
 func (g *stressGen) walk(n int) ([]string, board.Position) {
 	v := g.v
-	p := v.Start()
-	var tw board.Towers
+	game := board.NewGame(v, v.Start())
 	var moves []string
 	for range n {
 		var ml board.MoveList
-		v.Generate(&p, &ml)
+		v.Generate(game.Position(), &ml)
 		if ml.N == 0 {
 			break
 		}
 		m := ml.Moves[g.rng.IntN(ml.N)]
 		moves = append(moves, v.FormatHubMove(m))
-		p, tw = v.Next(&p, &tw, m)
+		if game.Play(m) != nil {
+			break // cannot happen: m is one of the legal moves
+		}
 	}
-	return moves, p
+	return moves, *game.Position()
 }
 
 func (g *stressGen) pos() string {

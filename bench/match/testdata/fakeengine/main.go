@@ -47,8 +47,8 @@ func main() {
 	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
 	v := board.International
 	s := match.NewRandomSearcher(*seed)
-	var root board.Position
-	var hist []board.Position
+	var start, root board.Position // the pos command's base and its end
+	var moves []board.Move
 	var lim engine.Limits
 	played := 0
 	in := bufio.NewScanner(os.Stdin)
@@ -80,13 +80,14 @@ func main() {
 		case "new-game":
 			s.NewGame()
 		case "pos":
-			root, hist = v.Start(), nil
+			root, moves = v.Start(), nil
 			if p, ok := l.Get("pos"); ok {
 				if root, err = v.ParseHubPosition(p); err != nil {
 					say(hub.ErrorLine("bad position"))
 					continue
 				}
 			}
+			start = root
 			ms, _ := l.Get("moves")
 			for _, t := range strings.Fields(ms) {
 				m, err := v.ParseHubMove(&root, t)
@@ -94,7 +95,7 @@ func main() {
 					say(hub.ErrorLine("illegal move " + t))
 					break
 				}
-				hist = append(hist, root)
+				moves = append(moves, m)
 				root = root.Play(m)
 			}
 			lim = engine.Limits{}
@@ -140,7 +141,12 @@ func main() {
 				sleep = min(sleep, lim.Time/40)
 			}
 			time.Sleep(sleep)
-			r := s.Search(v, root, hist, lim, nil)
+			g, err := board.GameOf(v, start, moves)
+			if err != nil {
+				say(hub.ErrorLine(err.Error()))
+				continue
+			}
+			r := s.Search(g, lim, nil)
 			if !r.HasBest {
 				say("done")
 				continue
