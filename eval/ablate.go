@@ -26,16 +26,30 @@ func IsAblation(name string) bool { return strings.HasPrefix(name, "eval.") }
 // AblateTerm zeroes the named evaluation term ("eval.mobility", ...).
 func AblateTerm(name string) error {
 	off, ok := ablations[name]
-	if !ok {
+	offTama, okTama := tamaAblations[name]
+	if !ok && !okTama {
 		return fmt.Errorf("unknown evaluation term %q (known: %s)", name, AblationNames())
 	}
-	for _, w := range []*params{&paramsInternational, &paramsFlying8x8, &paramsShort} {
-		off(w)
+	if ok {
+		for _, w := range []*params{&paramsInternational, &paramsFlying8x8, &paramsShort} {
+			off(w)
+		}
+	}
+	if okTama {
+		offTama(&tamaWeights)
 	}
 	return nil
 }
 
-// AblationNames lists the names Ablate knows, sorted.
+// AblationNames lists the names Ablate knows, sorted: those of every
+// family and tama's own (tamaAblations).
 func AblationNames() string {
-	return strings.Join(slices.Sorted(maps.Keys(ablations)), ", ")
+	names := slices.Collect(maps.Keys(ablations))
+	for name := range tamaAblations {
+		if _, ok := ablations[name]; !ok {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }

@@ -24,6 +24,10 @@ func Evaluate(v *board.Variant, p *board.Position) int {
 		q := p.Board128()
 		return Wide(&q)
 	}
+	if v.DiagonalSteps && v.Goal == board.Normal {
+		// Tama's men and kings move unlike any other family's (tama.go).
+		return tama(p)
+	}
 	switch v.Goal {
 	case board.Giveaway:
 		return giveaway(v, p)
