@@ -110,3 +110,11 @@ func (p *Position) Words() (white, black, kings Bitboard) {
 func FromBoard64(b Board64, side Color) Position {
 	return Position{Pieces: b.Pieces, Kings: b.Kings, Side: side}
 }
+
+// Empty returns a position of v with no pieces and side to move: the
+// board's layout (Canadian's wide flag) and the variant's Frisian king-move
+// limit are set, so that Put and Play then work as on v.Start(). Readers of
+// other formats (Hub position strings) start from it.
+func (v *Variant) Empty(side Color) Position {
+	return Position{Side: side, KingRun: KingRun{Limit: uint8(v.KingMoveLimit)}, wide: v.gen == genWide}
+}

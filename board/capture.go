@@ -9,6 +9,10 @@ package board
 // square per captured piece).
 const maxPath = 40
 
+// MaxRoute is the most squares a capture route has (maxPath): a move text
+// naming more squares names no move.
+const MaxRoute = maxPath
+
 // capGen walks the capture routes of one position. Captured pieces stay on
 // the board until the move is complete: they are never empty, so they block
 // the king's line and cannot be jumped twice. The moving piece's origin is

@@ -232,9 +232,9 @@ func (v *Variant) wideParseMove(p *Position, text string) (Move, error) {
 	return wideMove(m), nil
 }
 
-// onPromotionRow reports whether square s is on the row where c's men
-// are crowned.
-func (v *Variant) onPromotionRow(c Color, s Square) bool {
+// OnPromotionRow reports whether square s is on the row where c's men
+// are crowned, on every board.
+func (v *Variant) OnPromotionRow(c Color, s Square) bool {
 	if v.Geo.Wide {
 		_, rank := v.Geo.FileRank(s)
 		return c == White && rank == v.Geo.Height-1 || c == Black && rank == 0

@@ -53,6 +53,7 @@ import (
 	"strings"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // Entry is one book move of one position.
@@ -204,8 +205,8 @@ func (b *Book) moves(v *board.Variant, p *board.Position) ([]Entry, []board.Move
 	var es []Entry
 	var ms []board.Move
 	for _, e := range b.lookup(Key(v, p)) {
-		m, err := v.ParseHubMove(p, e.Move)
-		if err != nil || v.FormatHubMove(m) != e.Move {
+		m, err := hubtext.ParseMove(v, p, e.Move)
+		if err != nil || hubtext.FormatMove(v, m) != e.Move {
 			// Another position with the same key, or a move this
 			// damka's rules do not allow there.
 			continue

@@ -9,6 +9,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 	"damka/protocol/hub"
 )
 
@@ -46,7 +47,7 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 		if g, ok := board.LinkGame(v, chain, towers); ok {
 			start = history[0]
 			for _, m := range g.Moves() {
-				moves = append(moves, v.FormatHubMove(m))
+				moves = append(moves, hubtext.FormatMove(v, m))
 			}
 		}
 	}
@@ -62,7 +63,7 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 		h.err = err
 		return engine.Result{}
 	}
-	m, err := v.ParseHubMove(&root, r.Move)
+	m, err := hubtext.ParseMove(v, &root, r.Move)
 	if err != nil {
 		h.err = h.e.fail(Illegal, fmt.Sprintf("done move=%q: %v", r.Move, err))
 		return engine.Result{}
@@ -79,7 +80,7 @@ func (h *HubSearcher) Search(v *board.Variant, root board.Position, history []bo
 
 // posLine is the Hub pos command for a start position and the moves after it.
 func posLine(v *board.Variant, start *board.Position, moves []string) string {
-	args := []hub.Arg{hub.A("pos", v.HubPosition(start))}
+	args := []hub.Arg{hub.A("pos", hubtext.Position(v, start))}
 	if len(moves) > 0 {
 		args = append(args, hub.A("moves", strings.Join(moves, " ")))
 	}

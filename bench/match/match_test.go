@@ -15,6 +15,7 @@ import (
 
 	"damka/bench/stats"
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // fake is the path of the test engine built by TestMain.
@@ -500,7 +501,7 @@ func TestMatchScoreAdjudication(t *testing.T) {
 // the one an in-process material searcher gives.
 func TestHubSearcherOpenings(t *testing.T) {
 	v := board.International
-	e, err := StartHub(fakeSpec("Fake", "-seed", "3"), HubVariantName(v), Timeouts{})
+	e, err := StartHub(fakeSpec("Fake", "-seed", "3"), hubtext.VariantName(v), Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}

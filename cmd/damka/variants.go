@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 func init() {
@@ -47,8 +48,8 @@ func writeVariants(w io.Writer) error {
 		if board.VariantByGameType(v.GameType) != v {
 			pdn += ", with a Variant tag"
 		}
-		if v.HubName != "" {
-			pdn += "; Hub variant " + v.HubName
+		if name, ok := hubtext.KnownName(v); ok {
+			pdn += "; Hub variant " + name
 		}
 		fmt.Fprintf(&sb, "  files:    %s\n", pdn)
 	}
