@@ -57,7 +57,7 @@ type Position struct {
 // starts a run of 1 otherwise; any other move of the side (a man's move, a
 // capture, or any move once the side has no men) ends it; and the run of
 // the side whose counted king is captured ends. Limit is the variant's
-// limit, set by Start, ParseFEN and ParseHubPosition: a Position carries
+// limit, set by Start, ParseFEN and hubtext.ParsePosition: a Position carries
 // it so that Play, which does not know the variant, knows whether to count.
 type KingRun struct {
 	Limit  uint8     // the variant's limit; 0: no such rule, nothing counted

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"bytes"
 	"math/rand"
 	"reflect"
 	"sort"
@@ -681,33 +680,6 @@ func TestVariantInputErrors(t *testing.T) {
 		"a3-b3": "not a playing square", "41-36": "no square 41 (1..40)"} {
 		if _, err := Spantsiretti.ParseMove(&p, text); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("spantsiretti: ParseMove(%q): %v, want %q", text, err, want)
-		}
-	}
-}
-
-// TestWritePDNVariants plays a random game of every variant, writes it as
-// PDN and reads it back: the tags must name the rules (a Variant tag where
-// the GameType number is shared) and the moves must replay.
-func TestWritePDNVariants(t *testing.T) {
-	rng := rand.New(rand.NewSource(11))
-	for _, v := range Variants() {
-		plies := 40
-		if v == Bashni {
-			// Long enough for columns of three and more to be jumped.
-			plies = 120
-		}
-		g := gameOf(t, v, v.Start(), randomMoves(v, v.Start(), plies, rng))
-		g.Result = "*"
-		var buf bytes.Buffer
-		if err := g.WritePDN(&buf); err != nil {
-			t.Fatalf("%s: %v", v.Name, err)
-		}
-		read, err := ReadPDN(&buf)
-		if err != nil || len(read) != 1 {
-			t.Fatalf("%s: %v\n%s", v.Name, err, buf.String())
-		}
-		if r := read[0]; r.Variant() != v || r.Start() != g.Start() || !reflect.DeepEqual(r.Moves(), g.Moves()) {
-			t.Errorf("%s: read back as %s with %d moves, wrote %d", v.Name, r.Variant(), r.Len(), g.Len())
 		}
 	}
 }

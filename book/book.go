@@ -14,7 +14,7 @@
 // move in the variant's Hub notation ("32-28", "28x19x23"), its score from
 // the side to move's view in engine units (100 = one man) and the depth of
 // the search that scored it. A probe reads each stored move back with
-// ParseHubMove in the probed position and keeps it only if it is legal
+// hubtext.ParseMove in the probed position and keeps it only if it is legal
 // there and writes back to the same text, so a hash collision can never
 // make the engine play an illegal move.
 //
@@ -59,7 +59,7 @@ import (
 // Entry is one book move of one position.
 type Entry struct {
 	Key   uint64 // Key of the position
-	Move  string // the move in the variant's Hub notation (FormatHubMove)
+	Move  string // the move in the variant's Hub notation (hubtext.FormatMove)
 	Score int16  // from the side to move's view; 100 = one man
 	Depth uint8  // plies searched; 0 for a forced move stored without a search
 }

@@ -12,6 +12,7 @@ import (
 
 	"damka/board"
 	"damka/format/hubtext"
+	"damka/format/pdn"
 )
 
 func init() {
@@ -44,14 +45,14 @@ func writeVariants(w io.Writer) error {
 		fmt.Fprintf(&sb, "  board:    %s; %s moves first\n", boardSize(v), title(v.FirstMover))
 		fmt.Fprintf(&sb, "  notation: %s\n", notationText(v))
 		fmt.Fprintf(&sb, "  start:    %s\n", compactFEN(v.StartFEN()))
-		pdn := "PDN GameType " + strconv.Itoa(v.GameType)
-		if board.VariantByGameType(v.GameType) != v {
-			pdn += ", with a Variant tag"
+		files := "PDN GameType " + strconv.Itoa(v.GameType)
+		if pdn.VariantByGameType(v.GameType) != v {
+			files += ", with a Variant tag"
 		}
 		if name, ok := hubtext.KnownName(v); ok {
-			pdn += "; Hub variant " + name
+			files += "; Hub variant " + name
 		}
-		fmt.Fprintf(&sb, "  files:    %s\n", pdn)
+		fmt.Fprintf(&sb, "  files:    %s\n", files)
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err

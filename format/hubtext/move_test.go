@@ -28,7 +28,7 @@ func TestHubMoves(t *testing.T) {
 		v    *board.Variant
 		fen  string
 		text string
-		want string // FormatHubMove of the expected move
+		want string // FormatMove of the expected move
 	}{
 		{board.International, "", "32-28", "32-28"},
 		{board.International, "", "32x28", "32-28"},
@@ -55,11 +55,11 @@ func TestHubMoves(t *testing.T) {
 		}
 		m, err := ParseMove(c.v, &p, c.text)
 		if err != nil {
-			t.Errorf("%s %q: ParseHubMove(%q): %v", c.v.Name, c.fen, c.text, err)
+			t.Errorf("%s %q: ParseMove(%q): %v", c.v.Name, c.fen, c.text, err)
 			continue
 		}
 		if got := FormatMove(c.v, m); got != c.want {
-			t.Errorf("%s %q: ParseHubMove(%q) = %s, want %s", c.v.Name, c.fen, c.text, got, c.want)
+			t.Errorf("%s %q: ParseMove(%q) = %s, want %s", c.v.Name, c.fen, c.text, got, c.want)
 		}
 	}
 }
@@ -93,11 +93,11 @@ func TestHubMoveErrors(t *testing.T) {
 		}
 		m, err := ParseMove(c.v, &p, c.text)
 		if err == nil {
-			t.Errorf("%s: ParseHubMove(%q) = %s, want an error", c.v.Name, c.text, FormatMove(c.v, m))
+			t.Errorf("%s: ParseMove(%q) = %s, want an error", c.v.Name, c.text, FormatMove(c.v, m))
 			continue
 		}
 		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: ParseHubMove(%q): error %q, want it to contain %q", c.v.Name, c.text, err, c.want)
+			t.Errorf("%s: ParseMove(%q): error %q, want it to contain %q", c.v.Name, c.text, err, c.want)
 		}
 	}
 }

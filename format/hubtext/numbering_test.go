@@ -115,12 +115,12 @@ func TestNumberingMoves(t *testing.T) {
 				t.Errorf("%s %q %s: %s written %s, want %s", c.v.Name, c.fen, x.n, c.move, got, x.text)
 			}
 			if got, err := ParseMoveIn(c.v, &p, x.text, x.n); err != nil || got != m {
-				t.Errorf("%s %q %s: ParseHubMoveIn(%s) = %s, %v; want %s", c.v.Name, c.fen, x.n, x.text,
+				t.Errorf("%s %q %s: ParseMoveIn(%s) = %s, %v; want %s", c.v.Name, c.fen, x.n, x.text,
 					c.v.FormatMove(&p, got), err, c.move)
 			}
 		}
 		if got := FormatMove(c.v, m); got != c.bottomUp {
-			t.Errorf("%s: FormatHubMove(%s) = %s, want the bottom-up %s", c.v.Name, c.move, got, c.bottomUp)
+			t.Errorf("%s: FormatMove(%s) = %s, want the bottom-up %s", c.v.Name, c.move, got, c.bottomUp)
 		}
 	}
 }
@@ -178,7 +178,7 @@ func TestNumberingHints(t *testing.T) {
 		m, err := ParseMoveIn(c.v, &p, c.text, c.n)
 		switch {
 		case err == nil:
-			t.Errorf("%s %s: ParseHubMoveIn(%s) = %+v, want an error", c.v.Name, c.n, c.text, m)
+			t.Errorf("%s %s: ParseMoveIn(%s) = %+v, want an error", c.v.Name, c.n, c.text, m)
 		case c.want == "" && strings.Contains(err.Error(), "numbering"):
 			t.Errorf("%s %s %s: error %q hints at a numbering; want none", c.v.Name, c.n, c.text, err)
 		case c.want != "" && !strings.Contains(err.Error(), c.want):

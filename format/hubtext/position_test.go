@@ -7,7 +7,7 @@ import (
 	"damka/board"
 )
 
-func TestHubPosition(t *testing.T) {
+func TestPosition(t *testing.T) {
 	cases := []struct {
 		v    *board.Variant
 		fen  string // "" for the start position
@@ -27,11 +27,11 @@ func TestHubPosition(t *testing.T) {
 			p = fenForTest(t, c.v, c.fen)
 		}
 		if got := Position(c.v, &p); got != c.want {
-			t.Errorf("%s %q: HubPosition = %s, want %s", c.v.Name, c.fen, got, c.want)
+			t.Errorf("%s %q: Position = %s, want %s", c.v.Name, c.fen, got, c.want)
 		}
 		q, err := ParsePosition(c.v, c.want)
 		if err != nil || q != p {
-			t.Errorf("%s: ParseHubPosition(%s) = %s, %v; want %s", c.v.Name, c.want, c.v.FEN(&q), err, c.v.FEN(&p))
+			t.Errorf("%s: ParsePosition(%s) = %s, %v; want %s", c.v.Name, c.want, c.v.FEN(&q), err, c.v.FEN(&p))
 		}
 	}
 }
@@ -61,11 +61,11 @@ func TestParseHubPositionErrors(t *testing.T) {
 	for _, c := range cases {
 		_, err := ParsePosition(c.v, c.s)
 		if err == nil {
-			t.Errorf("%s: ParseHubPosition(%q) succeeded, want an error", c.v.Name, c.s)
+			t.Errorf("%s: ParsePosition(%q) succeeded, want an error", c.v.Name, c.s)
 			continue
 		}
 		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: ParseHubPosition(%q): %q, want it to contain %q", c.v.Name, c.s, err, c.want)
+			t.Errorf("%s: ParsePosition(%q): %q, want it to contain %q", c.v.Name, c.s, err, c.want)
 		}
 		if len(err.Error()) > 300 {
 			t.Errorf("error message of %d bytes", len(err.Error()))
