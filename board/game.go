@@ -132,7 +132,7 @@ func (p *Position) Reversible(m Move) bool {
 	if m.From >= 64 {
 		return m.Captured == 0 && p.high[2]&(1<<uint(m.From-64)) != 0
 	}
-	return m.Captured == 0 && p.Kings.Has(m.From)
+	return m.Captured == 0 && p.kings.Has(m.From)
 }
 
 // Play plays m, which must be legal in the current position: an illegal

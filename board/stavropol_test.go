@@ -152,7 +152,7 @@ func TestStavropolOutcome(t *testing.T) {
 // side (the same position with the other side to move), the captures of
 // both if either has one, nothing once a side has no pieces.
 func stavropolByRussian(p *Position) []Move {
-	if p.Pieces[White] == 0 || p.Pieces[Black] == 0 {
+	if p.pieces[White] == 0 || p.pieces[Black] == 0 {
 		return nil
 	}
 	q := *p
@@ -267,13 +267,13 @@ func TestStavropolAgainstRussian(t *testing.T) {
 			if pc == Empty {
 				t.Fatalf("%s: no piece on the origin of %+v", Stavropol.FEN(&p), m)
 			}
-			if !p.Pieces[p.Side].Has(m.From) {
+			if !p.pieces[p.Side].Has(m.From) {
 				foreign++
 			}
 			want := p
 			want.Put(m.From, Empty)
 			for c := m.Captured; c != 0; c &= c - 1 {
-				if p.Pieces[(pc-1)&1].Has(c.First()) {
+				if p.pieces[(pc-1)&1].Has(c.First()) {
 					t.Fatalf("%s: %+v takes a piece of its own colour", Stavropol.FEN(&p), m)
 				}
 				want.Put(c.First(), Empty)

@@ -497,9 +497,9 @@ func (v *Variant) Start() Position {
 	n := v.Rows * g.Width / 2
 	for i := 1; i <= n; i++ {
 		b, _ := g.Bit(i)
-		p.Pieces[Black] |= b.Bit()
+		p.pieces[Black] |= b.Bit()
 		w, _ := g.Bit(g.Squares + 1 - i)
-		p.Pieces[White] |= w.Bit()
+		p.pieces[White] |= w.Bit()
 	}
 	p.Side = v.FirstMover
 	p.KingRun.Limit = uint8(v.KingMoveLimit)
@@ -528,7 +528,7 @@ func forward(c Color) (int, int) {
 //   - Breakthrough: a king on the board ends the game and its owner has won
 //     (Generate gives no moves then); otherwise no legal move loses.
 func (v *Variant) Outcome(p *Position, ml *MoveList) (over, sideToMoveWins bool) {
-	if v.Goal == Breakthrough && p.Kings != 0 {
+	if v.Goal == Breakthrough && p.kings != 0 {
 		mine := p.KingsOf(p.Side) != 0
 		theirs := p.KingsOf(p.Side^1) != 0
 		// Only the side that just moved can have crowned; a position with a
@@ -538,9 +538,9 @@ func (v *Variant) Outcome(p *Position, ml *MoveList) (over, sideToMoveWins bool)
 	if v.gen == genStavropol {
 		us := p.Side & 1
 		switch {
-		case p.Pieces[us] == 0:
+		case p.pieces[us] == 0:
 			return true, false
-		case p.Pieces[us^1] == 0:
+		case p.pieces[us^1] == 0:
 			// A forced foreign capture took the last piece of the side
 			// that has just moved.
 			return true, true

@@ -695,7 +695,7 @@ func TestHasQuietMove(t *testing.T) {
 			for ply := 0; ply < 120; ply++ {
 				var ml MoveList
 				v.Generate(&p, &ml)
-				if over, _ := v.Outcome(&p, &ml); over && ml.N == 0 && v.Goal == Breakthrough && p.Kings != 0 {
+				if over, _ := v.Outcome(&p, &ml); over && ml.N == 0 && v.Goal == Breakthrough && p.kings != 0 {
 					break // a Breakthrough game ends with the first king
 				}
 				if !v.HasCapture(&p) {
