@@ -66,6 +66,9 @@ bench: build
 fuzz:
 	go test -run XXX -fuzz FuzzParseFEN -fuzztime 30s ./board/
 	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./board/
+	go test -run XXX -fuzz FuzzPosition -fuzztime 30s ./format/hubtext/
+	go test -run XXX -fuzz FuzzParseMove -fuzztime 30s ./format/hubtext/
+	go test -run XXX -fuzz FuzzRead -fuzztime 30s ./format/pdn/
 	go test -run XXX -fuzz FuzzParseLine -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz 'FuzzSession$$' -fuzztime 30s ./protocol/hub/
 	go test -run XXX -fuzz FuzzSessionHealth -fuzztime 30s ./protocol/hub/

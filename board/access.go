@@ -16,11 +16,11 @@ import (
 // TotalCount returns the number of pieces of both sides, on every board.
 func (p *Position) TotalCount() int {
 	// high is zero on every board but Canadian's: no test needed.
-	return (p.Pieces[White] | p.Pieces[Black]).Count() + bits.OnesCount16(p.high[White]|p.high[Black])
+	return (p.pieces[White] | p.pieces[Black]).Count() + bits.OnesCount16(p.high[White]|p.high[Black])
 }
 
 // HasKing reports whether a king of either side is on the board.
-func (p *Position) HasKing() bool { return p.Kings|Bitboard(p.high[2]) != 0 }
+func (p *Position) HasKing() bool { return p.kings|Bitboard(p.high[2]) != 0 }
 
 // IsKing reports whether a king (of either side) stands on square s, on
 // every board.
@@ -28,27 +28,27 @@ func (p *Position) IsKing(s Square) bool {
 	// A shift by 64 or more gives 0, and s-64 is negative (a huge uint)
 	// below the word, so exactly one term can hold s; high is zero on
 	// every board but Canadian's. No branch.
-	return (uint64(p.Kings)>>uint(s)|uint64(p.high[2])>>uint(s-64))&1 != 0
+	return (uint64(p.kings)>>uint(s)|uint64(p.high[2])>>uint(s-64))&1 != 0
 }
 
 // Has reports whether a piece of side c stands on square s, on every
 // board.
 func (p *Position) Has(c Color, s Square) bool {
 	c &= 1
-	return (uint64(p.Pieces[c])>>uint(s)|uint64(p.high[c])>>uint(s-64))&1 != 0
+	return (uint64(p.pieces[c])>>uint(s)|uint64(p.high[c])>>uint(s-64))&1 != 0
 }
 
 // KingsIn returns the kings (of either side) on the squares of b, on every
 // board: b names squares 0-63, which hold every square a Canadian capture
 // can take, so KingsIn(m.Captured) is the kings that move m takes.
-func (p *Position) KingsIn(b Bitboard) Bitboard { return p.Kings & b }
+func (p *Position) KingsIn(b Bitboard) Bitboard { return p.kings & b }
 
 // All iterates over the occupied squares and their pieces, on every
 // board: the frame bits in ascending order, Canadian's squares above the
 // word last.
 func (p *Position) All() iter.Seq2[Square, Piece] {
 	return func(yield func(Square, Piece) bool) {
-		for b := p.Pieces[White] | p.Pieces[Black]; b != 0; b &= b - 1 {
+		for b := p.pieces[White] | p.pieces[Black]; b != 0; b &= b - 1 {
 			s := b.First()
 			if !yield(s, p.At(s)) {
 				return
@@ -89,7 +89,7 @@ func (p *Position) Board64() Board64 {
 	if p.wide {
 		panic("board: Board64 of a Canadian position, whose squares 64-76 are not in the word (use Board128)")
 	}
-	return Board64{Pieces: p.Pieces, Kings: p.Kings}
+	return Board64{Pieces: p.pieces, Kings: p.kings}
 }
 
 // Words returns the words of p, which must not be a Canadian position
@@ -101,12 +101,20 @@ func (p *Position) Words() (white, black, kings Bitboard) {
 	if p.wide {
 		panic("board: Words of a Canadian position, whose squares 64-76 are not in the word (use Board128)")
 	}
-	return p.Pieces[White], p.Pieces[Black], p.Kings
+	return p.pieces[White], p.pieces[Black], p.kings
 }
 
 // FromBoard64 returns the position of b with side to move side, on a board
 // that fits in one word (not Canadian's: FromBoard128), without Frisian
 // king-run state.
 func FromBoard64(b Board64, side Color) Position {
-	return Position{Pieces: b.Pieces, Kings: b.Kings, Side: side}
+	return Position{pieces: b.Pieces, kings: b.Kings, Side: side}
+}
+
+// Empty returns a position of v with no pieces and side to move: the
+// board's layout (Canadian's wide flag) and the variant's Frisian king-move
+// limit are set, so that Put and Play then work as on v.Start(). Readers of
+// other formats (Hub position strings) start from it.
+func (v *Variant) Empty(side Color) Position {
+	return Position{Side: side, KingRun: KingRun{Limit: uint8(v.KingMoveLimit)}, wide: v.gen == genWide}
 }

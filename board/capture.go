@@ -9,6 +9,10 @@ package board
 // square per captured piece).
 const maxPath = 40
 
+// MaxRoute is the most squares a capture route has (maxPath): a move text
+// naming more squares names no move.
+const MaxRoute = maxPath
+
 // capGen walks the capture routes of one position. Captured pieces stay on
 // the board until the move is complete: they are never empty, so they block
 // the king's line and cannot be jumped twice. The moving piece's origin is
@@ -95,27 +99,27 @@ func (r *routeList) record(ranked bool, key int, to, captured Bitboard, n int, p
 // over (Breakthrough).
 func (v *Variant) captures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) bool {
 	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
+	own, opp := p.pieces[us], p.pieces[us^1]
 	empty := v.Geo.All &^ (own | opp)
-	j0, j1, j2, j3 := v.jumpers(us, opp, own&^p.Kings, empty)
+	j0, j1, j2, j3 := v.jumpers(us, opp, own&^p.kings, empty)
 	var kings Bitboard
-	if p.Kings != 0 {
+	if p.kings != 0 {
 		if v.Goal == Breakthrough {
 			return true // the game ended with the first king: no moves
 		}
-		if own&p.Kings != 0 {
-			kings = v.kingCapturers(us, own, opp, p.Kings)
+		if own&p.kings != 0 {
+			kings = v.kingCapturers(us, own, opp, p.kings)
 		}
 	}
 	if j0|j1|j2|j3|kings == 0 {
 		return false
 	}
 	j := [4]Bitboard{j0, j1, j2, j3}
-	if kings == 0 && sink == nil && v.singleJumps(us, opp, p.Kings, empty, j0, j1, j2, j3) {
+	if kings == 0 && sink == nil && v.singleJumps(us, opp, p.kings, empty, j0, j1, j2, j3) {
 		v.addSingleJumps(p, &j, ml)
 		return true
 	}
-	if opp&p.Kings != 0 && v.MenSpareKings {
+	if opp&p.kings != 0 && v.MenSpareKings {
 		v.spareKingsRoutes(p, &j, kings, ml, keep, sink)
 		return true
 	}
@@ -178,7 +182,7 @@ func (v *Variant) addSingleJumps(p *Position, jumpers *[4]Bitboard, ml *MoveList
 // legal ones. The callers test MenSpareKings where they call anyway, so the
 // other variants do not pay for it.
 func (v *Variant) spareKingsRoutes(p *Position, jumpers *[4]Bitboard, kings Bitboard, ml *MoveList, keep bool, sink func(Move, []Square)) {
-	prey := v.prey(p.Pieces[p.Side^1], p.Kings)
+	prey := v.prey(p.pieces[p.Side^1], p.kings)
 	v.manJumpers(p, jumpers)
 	if jumpers[0]|jumpers[1]|jumpers[2]|jumpers[3]|kings == 0 {
 		v.quiets(p, ml)
@@ -197,7 +201,7 @@ func (v *Variant) captureRoutes(p *Position, jumpers *[4]Bitboard, kings, prey B
 	// compiler builds in a temporary and then copies.
 	var cg capGen
 	cg.ml, cg.sink, cg.v = ml, sink, v
-	cg.opp, cg.prey, cg.kings = p.Pieces[us^1], prey, p.Kings
+	cg.opp, cg.prey, cg.kings = p.pieces[us^1], prey, p.kings
 	cg.promo, cg.step = g.Promotion[us], &g.Step
 	cg.start = ml.N
 	cg.rank = captureRank[v.Capture]

@@ -103,17 +103,17 @@ func (e Endgame) balance() bool { return e == Balance45 || e == Balance67 }
 // Endgame classifies p's material under v's endgame rules.
 func (v *Variant) Endgame(p *Position) Endgame {
 	rules := v.Draw.Endgames
-	if rules == NoEndgameRules || p.Kings == 0 {
+	if rules == NoEndgameRules || p.kings == 0 {
 		return NoEndgame // every rule counts from a king
 	}
-	w, b := p.Pieces[White], p.Pieces[Black]
-	if e := lone(rules, p.Kings, w, b); e != NoEndgame {
+	w, b := p.pieces[White], p.pieces[Black]
+	if e := lone(rules, p.kings, w, b); e != NoEndgame {
 		return e
 	}
-	if e := lone(rules, p.Kings, b, w); e != NoEndgame {
+	if e := lone(rules, p.kings, b, w); e != NoEndgame {
 		return e
 	}
-	if rules == IDFEndgames && w&p.Kings != 0 && b&p.Kings != 0 {
+	if rules == IDFEndgames && w&p.kings != 0 && b&p.kings != 0 {
 		switch (w | b).Count() {
 		case 4, 5:
 			return Balance45
@@ -145,12 +145,12 @@ func lone(rules EndgameRules, kings, weak, strong Bitboard) Endgame {
 // main road against exactly 3 pieces with at least one king. (Always
 // inside an IDF material rule: 7.2.4 for 3K, 7.2.6 for the others.)
 func (v *Variant) onRoad(p *Position) bool {
-	if v.Draw.Endgames != IDFEndgames || p.Kings == 0 {
+	if v.Draw.Endgames != IDFEndgames || p.kings == 0 {
 		return false
 	}
 	for c := White; c <= Black; c++ {
-		weak, strong := p.Pieces[c], p.Pieces[c^1]
-		if weak.Count() == 1 && weak&p.Kings&v.Geo.MainRoad != 0 && strong.Count() == 3 && strong&p.Kings != 0 {
+		weak, strong := p.pieces[c], p.pieces[c^1]
+		if weak.Count() == 1 && weak&p.kings&v.Geo.MainRoad != 0 && strong.Count() == 3 && strong&p.kings != 0 {
 			return true
 		}
 	}
@@ -241,7 +241,7 @@ func MaterialChanged(a, b *Position) bool {
 		return a.PieceCount(White)+a.PieceCount(Black) != b.PieceCount(White)+b.PieceCount(Black) ||
 			a.KingCount(White)+a.KingCount(Black) != b.KingCount(White)+b.KingCount(Black)
 	}
-	return a.Occupied().Count() != b.Occupied().Count() || a.Kings.Count() != b.Kings.Count()
+	return a.Occupied().Count() != b.Occupied().Count() || a.kings.Count() != b.kings.Count()
 }
 
 // Endgame is the material rule the clock runs for (NoEndgame: none).

@@ -83,9 +83,9 @@ func (v *Variant) parsePieces(s string, t *Towers) (Position, error) {
 				return p, fmt.Errorf("FEN %q: square %s listed twice", s, v.SquareName(sq))
 			}
 			placed |= b
-			p.Pieces[c] |= b
+			p.pieces[c] |= b
 			if tk.king {
-				p.Kings |= b
+				p.kings |= b
 			} else if v.Geo.Promotion[c]&b != 0 {
 				return p, fmt.Errorf("FEN %q: %s man on its promotion row at %s", s, c, v.SquareName(sq))
 			}
@@ -216,7 +216,7 @@ func (v *Variant) parseKingRun(p *Position, f string) error {
 	if err != nil || len(sqs) != 1 {
 		return fmt.Errorf("king-run field %q: bad square %q", f, sq)
 	}
-	if p.Pieces[c]&p.Kings&sqs[0].Bit() == 0 {
+	if p.pieces[c]&p.kings&sqs[0].Bit() == 0 {
 		return fmt.Errorf("king-run field %q: no %s king on %s", f, c, sq)
 	}
 	if p.KingRun.Moves[c] != 0 {
@@ -282,11 +282,11 @@ func (v *Variant) formatFEN(p *Position, t *Towers) string {
 		} else {
 			sb.WriteString(":B")
 		}
-		for i, sq := range v.sortedSquares(p.Pieces[c]) {
+		for i, sq := range v.sortedSquares(p.pieces[c]) {
 			if i > 0 {
 				sb.WriteByte(',')
 			}
-			if p.Kings.Has(sq) {
+			if p.kings.Has(sq) {
 				sb.WriteByte('K')
 			}
 			sb.WriteString(v.SquareName(sq))

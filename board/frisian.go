@@ -34,9 +34,9 @@ func (v *Variant) eightCapturers(p *Position) bool {
 func (v *Variant) tableCapturers(p *Position, n int, manDirs uint8) bool {
 	t := v.dirs
 	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
+	own, opp := p.pieces[us], p.pieces[us^1]
 	empty := v.Geo.All &^ (own | opp)
-	men, kings := own&^p.Kings, own&p.Kings
+	men, kings := own&^p.kings, own&p.kings
 	for d := 0; d < n; d++ {
 		if manDirs&(1<<d) != 0 && t.next(t.next(men, d)&opp, d)&empty != 0 {
 			return true
@@ -91,12 +91,12 @@ func (v *Variant) eightCount(p *Position, scratch *MoveList, keep bool) int {
 	}
 	g := v.Geo
 	us := p.Side & 1
-	own := p.Pieces[us]
-	empty := g.All &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
+	own := p.pieces[us]
+	empty := g.All &^ (own | p.pieces[us^1])
+	men := own &^ p.kings
 	f1, f2 := forward(us)
 	n := (rot(men, g.Step[f1]) & empty).Count() + (rot(men, g.Step[f2]) & empty).Count()
-	kings := own & p.Kings &^ p.Blocked(us)
+	kings := own & p.kings &^ p.Blocked(us)
 	if kings == 0 {
 		return n
 	}
@@ -118,16 +118,16 @@ func (v *Variant) eightCount(p *Position, scratch *MoveList, keep bool) int {
 func (v *Variant) eightCaptures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	g := v.Geo
 	us := p.Side & 1
-	own := p.Pieces[us]
+	own := p.pieces[us]
 	var eg eightGen
 	eg.ml, eg.sink, eg.dt = ml, sink, v.dirs
-	eg.opp, eg.kings, eg.promo = p.Pieces[us^1], p.Kings, g.Promotion[us]
+	eg.opp, eg.kings, eg.promo = p.pieces[us^1], p.kings, g.Promotion[us]
 	eg.start, eg.keep = ml.N, keep
 	eg.value = v.Capture == MostValue
 	if sink != nil {
 		eg.path = new([maxPath]Square)
 	}
-	eg.routes(own&^p.Kings, own&p.Kings, g.All&^(own|eg.opp))
+	eg.routes(own&^p.kings, own&p.kings, g.All&^(own|eg.opp))
 }
 
 // add records a complete capture of n pieces ending on to. Under MostValue

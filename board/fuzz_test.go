@@ -1,8 +1,6 @@
 package board
 
 import (
-	"bytes"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -20,10 +18,6 @@ func FuzzParseFEN(f *testing.F) {
 			q, err := v.ParseFEN(fen)
 			if err != nil || q != p || v.FEN(&q) != fen {
 				t.Fatalf("%s: %q read as %s, which reads back as %s (%v)", v.Name, s, fen, v.FEN(&q), err)
-			}
-			h, err := v.ParseHubPosition(v.HubPosition(&p))
-			if err != nil || h != p {
-				t.Fatalf("%s: %q: hub position does not round-trip: %v", v.Name, s, err)
 			}
 		}
 		// Bashni's columns: "W:Wa1(wbb),Kc3:Bd6(bW)".
@@ -100,45 +94,6 @@ func FuzzParseMove(f *testing.F) {
 				t.Fatalf("%s %s: ParseMove(%q) = %+v, not a legal move", x.v.Name, x.v.FEN(&x.p), s, m)
 			} else if err != nil && !strings.Contains(err.Error(), "move") {
 				t.Fatalf("ParseMove(%q): error %q does not say what failed", s, err)
-			}
-			if m, err := x.v.ParseHubMove(&x.p, s); err == nil && !legal(x.legal, m) {
-				t.Fatalf("%s %s: ParseHubMove(%q) = %+v, not a legal move", x.v.Name, x.v.FEN(&x.p), s, m)
-			}
-		}
-	})
-}
-
-// maxFuzzPDN bounds the input of FuzzReadPDN so that every run is quick;
-// reading is linear in the input apart from the move generation per move.
-const maxFuzzPDN = 4096
-
-func FuzzReadPDN(f *testing.F) {
-	f.Fuzz(func(t *testing.T, s string) {
-		if len(s) > maxFuzzPDN {
-			return
-		}
-		games, err := ReadPDN(strings.NewReader(s))
-		if err != nil {
-			return
-		}
-		// Whatever was read must write and read back the same.
-		var buf bytes.Buffer
-		for _, g := range games {
-			if err := g.WritePDN(&buf); err != nil {
-				t.Fatalf("WritePDN of a game read from %q: %v", s, err)
-			}
-		}
-		again, err := ReadPDN(&buf)
-		if err != nil {
-			t.Fatalf("reading back %q: %v", buf.String(), err)
-		}
-		if len(again) != len(games) {
-			t.Fatalf("%d games read back, %d written", len(again), len(games))
-		}
-		for i, g := range again {
-			w := games[i]
-			if g.Variant() != w.Variant() || g.Start() != w.Start() || !reflect.DeepEqual(g.Moves(), w.Moves()) || g.Result != w.Result {
-				t.Fatalf("game %d of %q changed on a round trip through\n%s", i+1, s, buf.String())
 			}
 		}
 	})

@@ -7,17 +7,9 @@ import "fmt"
 // the endgame clocks). It is the one value that every follower of a game
 // (protocols, match runner, text mode, openings generator, the search's
 // root) keeps, so that history, towers and the draw rules are built once.
-// The moves of a Game are legal by construction: Play refuses others. A
-// Game is also what PDN reads and writes (pdn.go), with its Tags and
-// Result.
+// The moves of a Game are legal by construction: Play refuses others.
+// format/pdn reads and writes it, with the file's tags beside it.
 type Game struct {
-	Tags   []Tag  // PDN tag pairs, in order (pdn.go)
-	Result string // PDN result token ("2-0", "1/2-1/2", "*", ...); "" is "*"
-	// Comments[i], when set, is written by WritePDN as a {comment} after
-	// move i (analyse --pdn puts the engine's verdict there); ReadPDN
-	// skips comments and leaves it nil.
-	Comments []string
-
 	v     *Variant
 	moves []Move
 	plies []gamePly // plies[i]: the position after i moves; plies[0] the start
@@ -126,7 +118,6 @@ func (g *Game) History() []Position {
 // another goroutine while g goes on.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.Tags = append([]Tag(nil), g.Tags...)
 	c.moves = append([]Move(nil), g.moves...)
 	c.plies = append([]gamePly(nil), g.plies...)
 	return &c
@@ -141,7 +132,7 @@ func (p *Position) Reversible(m Move) bool {
 	if m.From >= 64 {
 		return m.Captured == 0 && p.high[2]&(1<<uint(m.From-64)) != 0
 	}
-	return m.Captured == 0 && p.Kings.Has(m.From)
+	return m.Captured == 0 && p.kings.Has(m.From)
 }
 
 // Play plays m, which must be legal in the current position: an illegal

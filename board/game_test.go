@@ -185,3 +185,20 @@ func TestLinkGame(t *testing.T) {
 		t.Errorf("LinkGame joined positions without a move between them")
 	}
 }
+
+// gameOf plays moves from start, failing the test on an illegal one.
+func gameOf(t testing.TB, v *Variant, start Position, moves []Move) *Game {
+	t.Helper()
+	g, err := GameOf(v, start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestGameOfIllegal(t *testing.T) {
+	bad := Move{From: 0, To: 1}
+	if g, err := GameOf(International, International.Start(), []Move{bad}); err == nil || !strings.Contains(err.Error(), "move 1: (1-2) is not legal") {
+		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
+	}
+}

@@ -67,11 +67,11 @@ func (v *Variant) Count(p *Position, scratch *MoveList, keep bool) int {
 			return scratch.N
 		}
 	}
-	if p.Kings != 0 && v.Goal == Breakthrough {
+	if p.kings != 0 && v.Goal == Breakthrough {
 		return 0 // the game ended with the first king
 	}
 	us := p.Side & 1
-	return v.countBoard(us, p.Pieces[us], p.Pieces[us^1], p.Kings, scratch, keep)
+	return v.countBoard(us, p.pieces[us], p.pieces[us^1], p.kings, scratch, keep)
 }
 
 // countBoard is Count for the side us with pieces own, the opponent's pieces
@@ -98,7 +98,7 @@ func (v *Variant) countBoard(us Color, own, opp, allKings Bitboard, scratch *Mov
 		}
 		scratch.N = 0
 		var p Position
-		p.Side, p.Pieces[us], p.Pieces[us^1], p.Kings = us, own, opp, allKings
+		p.Side, p.pieces[us], p.pieces[us^1], p.kings = us, own, opp, allKings
 		if opp&allKings != 0 && v.MenSpareKings {
 			v.spareKingsRoutes(&p, &j, kingCaps, scratch, keep, nil)
 			return scratch.N
@@ -196,8 +196,8 @@ func (v *Variant) jumpers(us Color, opp, men, empty Bitboard) (j0, j1, j2, j3 Bi
 // manJumpers is jumpers for position p, into an array.
 func (v *Variant) manJumpers(p *Position, j *[4]Bitboard) {
 	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	j[0], j[1], j[2], j[3] = v.jumpers(us, v.prey(opp, p.Kings), own&^p.Kings, v.Geo.All&^(own|opp))
+	own, opp := p.pieces[us], p.pieces[us^1]
+	j[0], j[1], j[2], j[3] = v.jumpers(us, v.prey(opp, p.kings), own&^p.kings, v.Geo.All&^(own|opp))
 }
 
 // capturers returns the men and the kings of the side to move that can make
@@ -206,7 +206,7 @@ func (v *Variant) capturers(p *Position) (men, kings Bitboard) {
 	var j [4]Bitboard
 	v.manJumpers(p, &j)
 	us := p.Side & 1
-	return j[0] | j[1] | j[2] | j[3], v.kingCapturers(us, p.Pieces[us], p.Pieces[us^1], p.Kings)
+	return j[0] | j[1] | j[2] | j[3], v.kingCapturers(us, p.pieces[us], p.pieces[us^1], p.kings)
 }
 
 // kingCapturers returns the kings of the side to move that can capture.
@@ -252,9 +252,9 @@ func (v *Variant) kingCapturers(us Color, own, opp, allKings Bitboard) (kings Bi
 func (v *Variant) quiets(p *Position, ml *MoveList) {
 	g := v.Geo
 	us := p.Side
-	own := p.Pieces[us]
-	empty := g.All &^ (own | p.Pieces[us^1])
-	men := own &^ p.Kings
+	own := p.pieces[us]
+	empty := g.All &^ (own | p.pieces[us^1])
+	men := own &^ p.kings
 	promo := g.Promotion[us]
 	f1, f2 := forward(us)
 	for _, i := range [2]int{f1, f2} {
@@ -264,7 +264,7 @@ func (v *Variant) quiets(p *Position, ml *MoveList) {
 			ml.add(Move{From: to - Square(d), To: to, Promote: promo.Has(to)})
 		}
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
+	for k := own & p.kings; k != 0; k &= k - 1 {
 		from := k.First()
 		b := k & -k
 		for i := 0; i < 4; i++ {
@@ -290,9 +290,9 @@ func (v *Variant) HasQuietMove(p *Position) bool {
 		return v.wideHasQuietMove(p)
 	}
 	us := p.Side & 1
-	own := p.Pieces[us]
-	empty := v.Geo.All &^ (own | p.Pieces[us^1])
-	men, kings := own&^p.Kings, own&p.Kings
+	own := p.pieces[us]
+	empty := v.Geo.All &^ (own | p.pieces[us^1])
+	men, kings := own&^p.kings, own&p.kings
 	switch v.gen {
 	case genDiagonal:
 		// Below, as in Count.
@@ -326,7 +326,7 @@ func (v *Variant) canStep(us Color, men, kings, empty Bitboard) bool {
 // nothing useful and GenerateQuiets gives the moves. It saves the search
 // finding the capturers twice.
 func (v *Variant) GenerateCaptures(p *Position, ml *MoveList) bool {
-	if v.gen != genDiagonal || p.Kings != 0 && (v.Goal == Breakthrough || v.MenSpareKings) {
+	if v.gen != genDiagonal || p.kings != 0 && (v.Goal == Breakthrough || v.MenSpareKings) {
 		if !v.HasCapture(p) {
 			return false
 		}
@@ -340,7 +340,7 @@ func (v *Variant) GenerateCaptures(p *Position, ml *MoveList) bool {
 // GenerateQuiets is Generate for a position that has no capture
 // (GenerateCaptures or HasCapture said so).
 func (v *Variant) GenerateQuiets(p *Position, ml *MoveList) {
-	if v.gen != genDiagonal || p.Kings != 0 && (v.Goal == Breakthrough || v.MenSpareKings) {
+	if v.gen != genDiagonal || p.kings != 0 && (v.Goal == Breakthrough || v.MenSpareKings) {
 		v.generate(p, ml, false, nil)
 		return
 	}

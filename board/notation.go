@@ -251,11 +251,24 @@ func (v *Variant) numSquare(d string) (Square, bool) {
 func (v *Variant) fileSquares(file int) Bitboard {
 	var b Bitboard
 	for r := 0; r < v.Geo.Height; r++ {
-		if s, ok := v.at(file, r); ok {
+		if s, ok := v.SquareAt(file, r); ok {
 			b |= s.Bit()
 		}
 	}
 	return b
+}
+
+// MatchRoute returns the distinct legal moves of p whose capture route
+// the squares of route name: exactly (the origin, every landing square in
+// order, the destination), and partially (the origin and the destination,
+// and the squares between them landing squares of the route in order). A
+// route of fewer than two squares matches nothing. Readers of other move
+// formats (Hub moves written as a route) use it.
+func (v *Variant) MatchRoute(p *Position, route []Square) (exact, partial []Move) {
+	if len(route) < 2 {
+		return nil, nil
+	}
+	return v.matchRoutes(p, []movePattern{{origin: route[0].Bit(), rest: route[1:]}})
 }
 
 // matchRoutes returns the distinct legal moves of p with a route that some

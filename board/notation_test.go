@@ -64,14 +64,6 @@ func (rt *notationCheck) position(v *Variant, p *Position) {
 	if err != nil || v.FEN(&q) != fen || q != *p {
 		t.Fatalf("%s: FEN %s does not round-trip: %v", v.Name, fen, err)
 	}
-	hub := v.HubPosition(p)
-	h, err := v.ParseHubPosition(hub)
-	// The hub string has no place for a king run (Frisian).
-	noRun := *p
-	noRun.KingRun.Moves, noRun.KingRun.Square = [2]uint8{}, [2]Square{}
-	if err != nil || h != noRun {
-		t.Fatalf("%s: hub position %s (FEN %s) does not round-trip: %v", v.Name, hub, fen, err)
-	}
 	var ml MoveList
 	v.Generate(p, &ml)
 	for _, m := range ml.Slice() {
@@ -82,12 +74,6 @@ func (rt *notationCheck) position(v *Variant, p *Position) {
 		}
 		if strings.Count(text, string(v.CaptureSep)) > 1 {
 			rt.routes++
-		}
-		for _, n := range []HubNumbering{HubBottomUp, HubTopDown} {
-			ht := v.FormatHubMoveIn(m, n)
-			if got, err := v.ParseHubMoveIn(p, ht, n); err != nil || got != m {
-				t.Fatalf("%s %s: ParseHubMoveIn(%q, %s) = %+v, %v; want %+v", v.Name, fen, ht, n, got, err, m)
-			}
 		}
 	}
 }
@@ -326,100 +312,6 @@ func TestParseMoveErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: ParseMove(%q): error %q, want it to contain %q", c.v.Name, c.text, err, c.want)
-		}
-	}
-}
-
-func TestHubMoves(t *testing.T) {
-	// pydraughts numbers Russian and Brazilian moves from White's side.
-	for _, v := range []*Variant{Russian, Brazilian} {
-		p := v.Start()
-		var ml MoveList
-		v.Generate(&p, &ml)
-		var got []string
-		for _, m := range ml.Slice() {
-			got = append(got, v.FormatHubMove(m))
-		}
-		sort.Strings(got)
-		want := "10-13 10-14 11-14 11-15 12-15 12-16 9-13"
-		if strings.Join(got, " ") != want {
-			t.Errorf("%s start hub moves %v, want %s", v.Name, got, want)
-		}
-	}
-	cases := []struct {
-		v    *Variant
-		fen  string
-		text string
-		want string // FormatHubMove of the expected move
-	}{
-		{International, "", "32-28", "32-28"},
-		{International, "", "32x28", "32-28"},
-		{English, "", "11-15", "11-15"},
-		{Russian, "W:Wc3:Bd4,f6", "10x28x14x23", "10x28x14x23"},
-		{Russian, "W:Wc3:Bd4,f6", "10x28x23x14", "10x28x14x23"},
-		{Russian, "W:Wc3:Bd4,f6", "10x28", "10x28x14x23"},
-		{Russian, "W:Wc3:Bd4,f6", "10x28x23", "10x28x14x23"},
-		{Russian, "W:Wc3:Bd4,f6", "10-28", "10x28x14x23"},
-		{Russian, "W:Wc3:Bd4,f6", "10x19x28", "10x28x14x23"}, // PDN route c3:e5:g7
-		{International, "W:W28:B23", "28x19x23", "28x19x23"},
-		{International, "W:W28:B23", "28x19", "28x19x23"},
-		{International, "W:WK24,K50:BK11,K17,19,43", "24x49x11x19x43", "24x49x11x19x43"},
-		{International, "W:WK24,K50:BK11,K17,19,43", "24x49x11", "24x49x11x19x43"},
-		{International, "W:WK24,K50:BK11,K17,19,43", "24x2x16x49", "24x49x11x19x43"},
-		{International, "W:WK38:B18,19,32,33", "38x38x33x32x19x18", "38x38x18x19x32x33"},
-		{English, "W:W31:B26,27,18,19", "31x15x18x26", "31x15x18x26"},
-		{English, "W:W31:B26,27,18,19", "31x15x27", "31x15x19x27"},
-	}
-	for _, c := range cases {
-		p := c.v.Start()
-		if c.fen != "" {
-			p = fenForTest(t, c.v, c.fen)
-		}
-		m, err := c.v.ParseHubMove(&p, c.text)
-		if err != nil {
-			t.Errorf("%s %q: ParseHubMove(%q): %v", c.v.Name, c.fen, c.text, err)
-			continue
-		}
-		if got := c.v.FormatHubMove(m); got != c.want {
-			t.Errorf("%s %q: ParseHubMove(%q) = %s, want %s", c.v.Name, c.fen, c.text, got, c.want)
-		}
-	}
-}
-
-func TestHubMoveErrors(t *testing.T) {
-	cases := []struct {
-		v    *Variant
-		fen  string
-		text string
-		want string
-	}{
-		{International, "", "", "empty hub move"},
-		{International, "", "32", `malformed hub move "32"`},
-		{International, "", "32-", `malformed hub move`},
-		{International, "", "-32-28", `malformed hub move`},
-		{International, "", "32--28", `malformed hub move`},
-		{International, "", "32-51", `no square "51" (1..50)`},
-		{International, "", "32-+28", `no square "+28"`},
-		{International, "", "c3-d4", `no square "c3"`},
-		{International, "", "32:28", `malformed hub move "32:28"`},
-		{International, "", "32-26", `illegal hub move "32-26"`},
-		{Russian, "", "22-18", `illegal hub move "22-18"`}, // FEN numbers are not Hub numbers
-		{International, "W:W28:B23", "28x19x24", `illegal hub move`},
-		{International, "W:W28:B23", "32-28", `illegal hub move`},
-		{English, "W:W31:B26,27,18,19", "31x15", `ambiguous hub move "31x15": candidates 31x15x18x26, 31x15x19x27`},
-	}
-	for _, c := range cases {
-		p := c.v.Start()
-		if c.fen != "" {
-			p = fenForTest(t, c.v, c.fen)
-		}
-		m, err := c.v.ParseHubMove(&p, c.text)
-		if err == nil {
-			t.Errorf("%s: ParseHubMove(%q) = %s, want an error", c.v.Name, c.text, c.v.FormatHubMove(m))
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: ParseHubMove(%q): error %q, want it to contain %q", c.v.Name, c.text, err, c.want)
 		}
 	}
 }

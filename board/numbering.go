@@ -32,9 +32,9 @@ func (v *Variant) FileRank(s Square) (file, rank int) {
 	return v.viewFile(f), r
 }
 
-// at returns the square on the given file and rank as the players name
-// them, if it is a playing square.
-func (v *Variant) at(file, rank int) (Square, bool) {
+// SquareAt returns the square on the given file and rank (0-based) as the
+// players name them, if it is a playing square.
+func (v *Variant) SquareAt(file, rank int) (Square, bool) {
 	if file < 0 || file >= v.Geo.Width {
 		return NoSquare, false
 	}
@@ -95,7 +95,7 @@ func (v *Variant) ParseAlgebraic(text string) (Square, error) {
 	if err != nil || text[1] == '+' || text[1] == '-' {
 		return NoSquare, fmt.Errorf("bad square %q", text)
 	}
-	s, ok := v.at(int(text[0]-'a'), r-1)
+	s, ok := v.SquareAt(int(text[0]-'a'), r-1)
 	if !ok {
 		return NoSquare, fmt.Errorf("square %q is not a playing square", text)
 	}

@@ -116,7 +116,7 @@ func (v *Variant) perft(depth int, keep bool, stack []perftFrame) uint64 {
 	if depth == 2 {
 		// The children are counted from registers: no position is stored.
 		us := f.pos.Side & 1
-		own, opp, kings := f.pos.Pieces[us], f.pos.Pieces[us^1], f.pos.Kings
+		own, opp, kings := f.pos.pieces[us], f.pos.pieces[us^1], f.pos.kings
 		for i := 0; i < f.ml.N; i++ {
 			m := &f.ml.Moves[i]
 			from, to := Bitboard(1)<<uint(m.From&63), Bitboard(1)<<uint(m.To&63)

@@ -16,13 +16,13 @@ package board
 // (nothing counted) when p is not of this kind. Rule sets whose men cannot
 // take kings are left out, since a man crowned on t changes what Y may take.
 func (v *Variant) countTwoPlies(p *Position, scratch *MoveList, keep bool) (n uint64, ok bool) {
-	if p.Kings != 0 || v.MenSpareKings {
+	if p.kings != 0 || v.MenSpareKings {
 		return 0, false
 	}
 	g := v.Geo
 	x := p.Side & 1
 	y := x ^ 1
-	xm, ym := p.Pieces[x], p.Pieces[y]
+	xm, ym := p.pieces[x], p.pieces[y]
 	empty := g.All &^ (xm | ym)
 	s := &g.Step
 	// X must have no capture, and Y none in p either.

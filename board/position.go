@@ -34,9 +34,14 @@ const (
 // It is 40 bytes: KingRun fits in the padding after Side, and Canadian's
 // squares above the word take 6 more (wide.go).
 type Position struct {
-	Pieces [2]Bitboard // all pieces of White and of Black
-	Kings  Bitboard    // kings of both sides
-	Side   Color       // side to move
+	// pieces and kings are the words of frame squares 0-63: all pieces of
+	// White and of Black, and the kings of both sides. They are unexported
+	// because on Canadian's board they are not the whole board (high holds
+	// the rest): callers read a position through the accessors of
+	// access.go, right on every board.
+	pieces [2]Bitboard
+	kings  Bitboard
+	Side   Color // side to move
 	// KingRun is the state of Frisian draughts' limit on consecutive
 	// moves with the same king. It is zero in every variant without that
 	// rule, and part of the position's identity where it has it: search
@@ -57,7 +62,7 @@ type Position struct {
 // starts a run of 1 otherwise; any other move of the side (a man's move, a
 // capture, or any move once the side has no men) ends it; and the run of
 // the side whose counted king is captured ends. Limit is the variant's
-// limit, set by Start, ParseFEN and ParseHubPosition: a Position carries
+// limit, set by Start, ParseFEN and hubtext.ParsePosition: a Position carries
 // it so that Play, which does not know the variant, knows whether to count.
 type KingRun struct {
 	Limit  uint8     // the variant's limit; 0: no such rule, nothing counted
@@ -69,20 +74,20 @@ type KingRun struct {
 // non-capturing move (it has made Limit in a row and c still has men), or 0.
 func (p *Position) Blocked(c Color) Bitboard {
 	r := &p.KingRun
-	if r.Limit == 0 || r.Moves[c&1] < r.Limit || p.Pieces[c&1]&^p.Kings == 0 {
+	if r.Limit == 0 || r.Moves[c&1] < r.Limit || p.pieces[c&1]&^p.kings == 0 {
 		return 0
 	}
 	return r.Square[c&1].Bit()
 }
 
 // Occupied returns every occupied square.
-func (p *Position) Occupied() Bitboard { return p.Pieces[White] | p.Pieces[Black] }
+func (p *Position) Occupied() Bitboard { return p.pieces[White] | p.pieces[Black] }
 
 // Men returns the men of side c.
-func (p *Position) Men(c Color) Bitboard { return p.Pieces[c] &^ p.Kings }
+func (p *Position) Men(c Color) Bitboard { return p.pieces[c] &^ p.kings }
 
 // KingsOf returns the kings of side c.
-func (p *Position) KingsOf(c Color) Bitboard { return p.Pieces[c] & p.Kings }
+func (p *Position) KingsOf(c Color) Bitboard { return p.pieces[c] & p.kings }
 
 // At returns the piece on square s.
 func (p *Position) At(s Square) Piece {
@@ -90,7 +95,7 @@ func (p *Position) At(s Square) Piece {
 		// Canadian's squares above the word (wide.go).
 		return pieceOn(&p.high[White], &p.high[Black], &p.high[2], 1<<uint(s-64))
 	}
-	return pieceOn(&p.Pieces[White], &p.Pieces[Black], &p.Kings, s.Bit())
+	return pieceOn(&p.pieces[White], &p.pieces[Black], &p.kings, s.Bit())
 }
 
 // Put places piece pc on square s (Empty clears it).
@@ -99,7 +104,7 @@ func (p *Position) Put(s Square, pc Piece) {
 		putOn(&p.high[White], &p.high[Black], &p.high[2], 1<<uint(s-64), pc)
 		return
 	}
-	putOn(&p.Pieces[White], &p.Pieces[Black], &p.Kings, s.Bit(), pc)
+	putOn(&p.pieces[White], &p.pieces[Black], &p.kings, s.Bit(), pc)
 }
 
 // set is one word of squares: a Bitboard, or the high part of Canadian's
@@ -166,7 +171,7 @@ func (p *Position) PlayInto(m Move, q *Position) {
 	}
 	q.KingRun = KingRun{}
 	q.wide, q.high = false, [3]uint16{}
-	p.playBoard(Color(p.Pieces[Black]>>uint(m.From&63))&1, m, q)
+	p.playBoard(Color(p.pieces[Black]>>uint(m.From&63))&1, m, q)
 }
 
 // playSpecial is PlayInto for the positions with more state than the
@@ -178,14 +183,14 @@ func (p *Position) playSpecial(m Move, q *Position) {
 	}
 	q.KingRun = p.nextKingRun(m)
 	q.wide, q.high = false, [3]uint16{}
-	p.playBoard(Color(p.Pieces[Black]>>uint(m.From&63))&1, m, q)
+	p.playBoard(Color(p.pieces[Black]>>uint(m.From&63))&1, m, q)
 }
 
 // nextKingRun returns KingRun after move m (see KingRun for the rules).
 func (p *Position) nextKingRun(m Move) KingRun {
 	r := p.KingRun
 	us := p.Side & 1
-	if m.Captured == 0 && p.Kings.Has(m.From) && p.Pieces[us]&^p.Kings != 0 {
+	if m.Captured == 0 && p.kings.Has(m.From) && p.pieces[us]&^p.kings != 0 {
 		if r.Moves[us] == 0 || r.Square[us] != m.From {
 			r.Moves[us] = 0
 		}
@@ -211,15 +216,15 @@ func (p *Position) nextKingRun(m Move) KingRun {
 func (p *Position) playBoard(c Color, m Move, q *Position) {
 	from, to := Bitboard(1)<<uint(m.From&63), Bitboard(1)<<uint(m.To&63)
 	c &= 1 // no bounds checks
-	own := p.Pieces[c]&^from | to
-	opp := p.Pieces[c^1] &^ m.Captured
-	kings := p.Kings &^ (m.Captured | from)
-	if p.Kings&from != 0 || m.Promote {
+	own := p.pieces[c]&^from | to
+	opp := p.pieces[c^1] &^ m.Captured
+	kings := p.kings &^ (m.Captured | from)
+	if p.kings&from != 0 || m.Promote {
 		kings |= to
 	}
-	q.Pieces[c] = own
-	q.Pieces[c^1] = opp
-	q.Kings = kings
+	q.pieces[c] = own
+	q.pieces[c^1] = opp
+	q.kings = kings
 	q.Side = p.Side ^ 1
 }
 

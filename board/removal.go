@@ -57,9 +57,9 @@ func (v *Variant) removalGenerate(p *Position, ml *MoveList, keep bool, sink fun
 		return
 	}
 	us := p.Side & 1
-	own := p.Pieces[us]
-	empty := v.Geo.All &^ (own | p.Pieces[us^1])
-	men, kings := own&^p.Kings, own&p.Kings
+	own := p.pieces[us]
+	empty := v.Geo.All &^ (own | p.pieces[us^1])
+	men, kings := own&^p.kings, own&p.kings
 	promo := v.Geo.Promotion[us]
 	v.dirs.addSteps(ml, men, kings, empty, promo, v.removalManDirs(us))
 	if v.diag != nil {
@@ -109,9 +109,9 @@ func (v *Variant) removalCount(p *Position, scratch *MoveList, keep bool) int {
 		return scratch.N
 	}
 	us := p.Side & 1
-	own := p.Pieces[us]
-	empty := v.Geo.All &^ (own | p.Pieces[us^1])
-	men, kings := own&^p.Kings, own&p.Kings
+	own := p.pieces[us]
+	empty := v.Geo.All &^ (own | p.pieces[us^1])
+	men, kings := own&^p.kings, own&p.kings
 	n := v.dirs.countSteps(men, kings, empty, v.removalManDirs(us))
 	if v.diag != nil {
 		n += v.diag.countSteps(men, kings, empty, diagForward(us))
@@ -142,10 +142,10 @@ func (t *dirTable) countSteps(men, kings, empty Bitboard, manDirs uint8) int {
 func (v *Variant) removalCaptures(p *Position, ml *MoveList, keep bool, sink func(Move, []Square)) {
 	g := v.Geo
 	us := p.Side & 1
-	own := p.Pieces[us]
+	own := p.pieces[us]
 	var rg removalGen
 	rg.ml, rg.sink, rg.dt = ml, sink, v.dirs
-	rg.opp, rg.promo = p.Pieces[us^1], g.Promotion[us]
+	rg.opp, rg.promo = p.pieces[us^1], g.Promotion[us]
 	rg.start, rg.keep = ml.N, keep
 	rg.majority = v.Capture == Majority
 	rg.behind, rg.noTurn = v.KingLandsBehind, v.NoReversal
@@ -153,7 +153,7 @@ func (v *Variant) removalCaptures(p *Position, ml *MoveList, keep bool, sink fun
 	if sink != nil {
 		rg.path = new([maxPath]Square)
 	}
-	rg.routes(own&^p.Kings, own&p.Kings, g.All&^(own|rg.opp))
+	rg.routes(own&^p.kings, own&p.kings, g.All&^(own|rg.opp))
 }
 
 // add records a complete capture of n pieces ending on to.

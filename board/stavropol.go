@@ -25,7 +25,7 @@ package board
 
 // stavOver reports a finished Stavropol game: a side has no pieces.
 func stavOver(p *Position) bool {
-	return p.Pieces[White] == 0 || p.Pieces[Black] == 0
+	return p.pieces[White] == 0 || p.pieces[Black] == 0
 }
 
 // stavGenerate is generate for the Stavropol rules: the side to move's
@@ -54,7 +54,7 @@ func (v *Variant) stavCount(p *Position, scratch *MoveList, keep bool) int {
 		return 0
 	}
 	us := p.Side & 1
-	own, opp, kings := p.Pieces[us], p.Pieces[us^1], p.Kings
+	own, opp, kings := p.pieces[us], p.pieces[us^1], p.kings
 	capUs, capThem := v.canCapture(us, own, opp, kings), v.canCapture(us^1, opp, own, kings)
 	n := 0
 	if capUs || !capThem {
@@ -79,8 +79,8 @@ func (v *Variant) stavHasCapture(p *Position) bool {
 	if stavOver(p) {
 		return false
 	}
-	w, b := p.Pieces[White], p.Pieces[Black]
-	return v.canCapture(White, w, b, p.Kings) || v.canCapture(Black, b, w, p.Kings)
+	w, b := p.pieces[White], p.pieces[Black]
+	return v.canCapture(White, w, b, p.kings) || v.canCapture(Black, b, w, p.kings)
 }
 
 // stavHasQuietMove is HasQuietMove for the Stavropol rules: a piece of
@@ -91,7 +91,7 @@ func (v *Variant) stavHasQuietMove(p *Position) bool {
 	}
 	empty := v.Geo.All &^ p.Occupied()
 	for c := White; c <= Black; c++ {
-		if v.canStep(c, p.Pieces[c]&^p.Kings, p.Pieces[c]&p.Kings, empty) {
+		if v.canStep(c, p.pieces[c]&^p.kings, p.pieces[c]&p.kings, empty) {
 			return true
 		}
 	}

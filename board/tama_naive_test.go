@@ -225,7 +225,7 @@ func TestTamaNaive(t *testing.T) {
 				captures++
 			}
 			p = p.Play(m)
-			if p.Kings != 0 {
+			if p.kings != 0 {
 				kings++
 			}
 		}

@@ -179,9 +179,9 @@ func (v *Variant) SearchStepTowers(p *Position, t *Towers, m Move, q *Position, 
 	}
 	us := p.Side & 1
 	from, to := m.From.Bit(), m.To.Bit()
-	king := p.Kings&from != 0 || m.Promote
-	np := Position{Pieces: p.Pieces, Kings: p.Kings &^ from, Side: us ^ 1}
-	np.Pieces[us] &^= from
+	king := p.kings&from != 0 || m.Promote
+	np := Position{pieces: p.pieces, kings: p.kings &^ from, Side: us ^ 1}
+	np.pieces[us] &^= from
 	col := u.Column(m.From)
 	if int(m.From) < towerBits {
 		u[m.From] = 0
@@ -194,23 +194,23 @@ func (v *Variant) SearchStepTowers(p *Position, t *Towers, m Move, q *Position, 
 			}
 			b := s.Bit()
 			if col.Len() < MaxUnder {
-				col = col.push(PieceCode(us^1, p.Kings&b != 0))
+				col = col.push(PieceCode(us^1, p.kings&b != 0))
 			}
-			np.Pieces[us^1] &^= b
-			np.Kings &^= b
+			np.pieces[us^1] &^= b
+			np.kings &^= b
 			if u[s].Len() > 0 {
 				code, rest := u[s].pop()
 				u[s] = rest
-				np.Pieces[code&1] |= b
+				np.pieces[code&1] |= b
 				if code&2 != 0 {
-					np.Kings |= b
+					np.kings |= b
 				}
 			}
 		}
 	}
-	np.Pieces[us] |= to
+	np.pieces[us] |= to
 	if king {
-		np.Kings |= to
+		np.kings |= to
 	}
 	if int(m.To) < towerBits {
 		u[m.To] = col
@@ -224,7 +224,7 @@ func (v *Variant) SearchStepTowers(p *Position, t *Towers, m Move, q *Position, 
 func (v *Variant) CheckTowers(p *Position, t *Towers) error {
 	var count [2]int
 	for c := White; c <= Black; c++ {
-		count[c] = p.Pieces[c].Count()
+		count[c] = p.pieces[c].Count()
 	}
 	for i, col := range t {
 		s := Square(i)

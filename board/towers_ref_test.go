@@ -40,10 +40,10 @@ func (m refMove) key() string {
 func refFrom(g *Geometry, p *Position, t *Towers) *refBoard {
 	b := &refBoard{side: p.Side}
 	for c := White; c <= Black; c++ {
-		for bb := p.Pieces[c]; bb != 0; bb &= bb - 1 {
+		for bb := p.pieces[c]; bb != 0; bb &= bb - 1 {
 			s := bb.First()
 			f, r := g.FileRank(s)
-			col := []uint8{PieceCode(c, p.Kings.Has(s))}
+			col := []uint8{PieceCode(c, p.kings.Has(s))}
 			for k := 0; k < t[s].Len(); k++ {
 				col = append(col, t[s].At(k))
 			}
@@ -306,7 +306,7 @@ func checkInvariant(v *Variant, p *Position, t *Towers) error {
 	if n := p.Occupied().Count() + t.Height(); n != 24 {
 		return fmt.Errorf("%d pieces on the board, want 24", n)
 	}
-	if p.Pieces[White]&p.Pieces[Black] != 0 || p.Kings&^p.Occupied() != 0 {
+	if p.pieces[White]&p.pieces[Black] != 0 || p.kings&^p.Occupied() != 0 {
 		return fmt.Errorf("tops overlap")
 	}
 	return nil

@@ -172,7 +172,7 @@ func TestBashniFEN(t *testing.T) {
 	if got := v.formatFEN(&p, &tw); got != "W:Wa1(wbb),Kc3:Bd6(bW)" {
 		t.Errorf("written %s", got)
 	}
-	if c := tw.Column(p.Pieces[Black].First()); c.Len() != 2 || c.At(0) != PieceCode(Black, false) || c.At(1) != PieceCode(White, true) {
+	if c := tw.Column(p.pieces[Black].First()); c.Len() != 2 || c.At(0) != PieceCode(Black, false) || c.At(1) != PieceCode(White, true) {
 		t.Errorf("d6 holds %x", uint64(c))
 	}
 	for _, c := range []struct {

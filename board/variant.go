@@ -152,7 +152,6 @@ type Variant struct {
 	CaptureSep      byte // separator written between the squares of a capture
 	GameType        int  // PDN GameType number (of the base rules where the variant has none)
 	Draw            DrawRules
-	HubName         string // name used by the Hub protocol ecosystem, if any
 
 	// Set by register: the generator family, chosen once per call of
 	// Generate, Count, HasCapture and Perft so that the diagonal one, which
@@ -182,20 +181,20 @@ var (
 		Name: "international", Aliases: []string{"standard", "normal", "fmjd", "100"},
 		Title: "International draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "normal",
+		Notation: Numeric, CaptureSep: 'x', GameType: 20,
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50, Endgames: FMJDEndgames},
 	}
 	Russian = &Variant{
 		Name: "russian", Aliases: []string{"shashki"},
 		Title: "Russian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
-		Notation: Algebraic, CaptureSep: ':', GameType: 25, HubName: "russian",
+		Notation: Algebraic, CaptureSep: ':', GameType: 25,
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30, Endgames: IDFEndgames},
 	}
 	Brazilian = &Variant{
 		Name: "brazilian", Title: "Brazilian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
-		Notation: Algebraic, CaptureSep: 'x', GameType: 26, HubName: "brazilian",
+		Notation: Algebraic, CaptureSep: 'x', GameType: 26,
 		// Brazilian follows the Russian list under the IDF code (7.2).
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30, Endgames: IDFEndgames},
 	}
@@ -245,7 +244,7 @@ var (
 	Killer = &Variant{
 		Name: "killer", Title: "Killer draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, KingHaltsBehindKing: true, Capture: Majority, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "killer",
+		Notation: Numeric, CaptureSep: 'x', GameType: 20,
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50},
 	}
 	// BreakthroughDraughts is International draughts won by the first king.
@@ -253,14 +252,14 @@ var (
 		Name: "breakthrough", Aliases: []string{"bt"},
 		Title: "Breakthrough draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough, Goal: Breakthrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "bt",
+		Notation: Numeric, CaptureSep: 'x', GameType: 20,
 		Draw: DrawRules{Repetitions: 3},
 	}
 	Antidraughts = &Variant{
 		Name: "antidraughts", Aliases: []string{"losing"},
 		Title: "Antidraughts (International giveaway)", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough, Goal: Giveaway,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20, HubName: "losing",
+		Notation: Numeric, CaptureSep: 'x', GameType: 20,
 		Draw: DrawRules{Repetitions: 3},
 	}
 	// Poddavki is Russian giveaway (the variant named giveaway).
@@ -299,7 +298,7 @@ var (
 		Title: "Frisian draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, OrthogonalCaptures: true, KingMoveLimit: 3,
 		Capture: MostValue, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 40, HubName: "frisian",
+		Notation: Numeric, CaptureSep: 'x', GameType: 40,
 		Draw: DrawRules{Repetitions: 3},
 	}
 	// Frysk is lidraughts' Frysk!: Frisian rules, five men each on the
@@ -498,9 +497,9 @@ func (v *Variant) Start() Position {
 	n := v.Rows * g.Width / 2
 	for i := 1; i <= n; i++ {
 		b, _ := g.Bit(i)
-		p.Pieces[Black] |= b.Bit()
+		p.pieces[Black] |= b.Bit()
 		w, _ := g.Bit(g.Squares + 1 - i)
-		p.Pieces[White] |= w.Bit()
+		p.pieces[White] |= w.Bit()
 	}
 	p.Side = v.FirstMover
 	p.KingRun.Limit = uint8(v.KingMoveLimit)
@@ -529,7 +528,7 @@ func forward(c Color) (int, int) {
 //   - Breakthrough: a king on the board ends the game and its owner has won
 //     (Generate gives no moves then); otherwise no legal move loses.
 func (v *Variant) Outcome(p *Position, ml *MoveList) (over, sideToMoveWins bool) {
-	if v.Goal == Breakthrough && p.Kings != 0 {
+	if v.Goal == Breakthrough && p.kings != 0 {
 		mine := p.KingsOf(p.Side) != 0
 		theirs := p.KingsOf(p.Side^1) != 0
 		// Only the side that just moved can have crowned; a position with a
@@ -539,9 +538,9 @@ func (v *Variant) Outcome(p *Position, ml *MoveList) (over, sideToMoveWins bool)
 	if v.gen == genStavropol {
 		us := p.Side & 1
 		switch {
-		case p.Pieces[us] == 0:
+		case p.pieces[us] == 0:
 			return true, false
-		case p.Pieces[us^1] == 0:
+		case p.pieces[us^1] == 0:
 			// A forced foreign capture took the last piece of the side
 			// that has just moved.
 			return true, true

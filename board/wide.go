@@ -82,8 +82,8 @@ func newWideGeometry(name string, width, height int) *Geometry {
 // Board128 returns a Canadian position in Canadian128's layout.
 func (p *Position) Board128() Position128 {
 	return Position128{
-		Pieces: [2]Bitboard128{toGhost(p.Pieces[White], p.high[White]), toGhost(p.Pieces[Black], p.high[Black])},
-		Kings:  toGhost(p.Kings, p.high[2]),
+		Pieces: [2]Bitboard128{toGhost(p.pieces[White], p.high[White]), toGhost(p.pieces[Black], p.high[Black])},
+		Kings:  toGhost(p.kings, p.high[2]),
 		Side:   p.Side,
 	}
 }
@@ -91,9 +91,9 @@ func (p *Position) Board128() Position128 {
 // FromBoard128 returns the Canadian Position of q.
 func FromBoard128(q *Position128) Position {
 	p := Position{Side: q.Side, wide: true}
-	p.Pieces[White], p.high[White] = fromGhost(q.Pieces[White])
-	p.Pieces[Black], p.high[Black] = fromGhost(q.Pieces[Black])
-	p.Kings, p.high[2] = fromGhost(q.Kings)
+	p.pieces[White], p.high[White] = fromGhost(q.Pieces[White])
+	p.pieces[Black], p.high[Black] = fromGhost(q.Pieces[Black])
+	p.kings, p.high[2] = fromGhost(q.Kings)
 	return p
 }
 
@@ -121,15 +121,15 @@ func (p *Position) playWide(m Move, q *Position) {
 	us := p.Side & 1
 	fl, fh := wideBit(m.From)
 	tl, th := wideBit(m.To)
-	king := p.Kings&fl != 0 || p.high[2]&fh != 0
+	king := p.kings&fl != 0 || p.high[2]&fh != 0
 	*q = *p
-	q.Pieces[us] = p.Pieces[us]&^fl | tl
+	q.pieces[us] = p.pieces[us]&^fl | tl
 	q.high[us] = p.high[us]&^fh | th
-	q.Pieces[us^1] = p.Pieces[us^1] &^ m.Captured
-	q.Kings = p.Kings &^ (m.Captured | fl)
+	q.pieces[us^1] = p.pieces[us^1] &^ m.Captured
+	q.kings = p.kings &^ (m.Captured | fl)
 	q.high[2] = p.high[2] &^ fh
 	if king || m.Promote {
-		q.Kings |= tl
+		q.kings |= tl
 		q.high[2] |= th
 	}
 	q.Side = us ^ 1
@@ -137,7 +137,7 @@ func (p *Position) playWide(m Move, q *Position) {
 
 // wideCount returns the number of pieces of side c of a Canadian position.
 func (p *Position) wideCount(c Color) int {
-	return p.Pieces[c&1].Count() + bits.OnesCount16(p.high[c&1])
+	return p.pieces[c&1].Count() + bits.OnesCount16(p.high[c&1])
 }
 
 // PieceCount returns the number of pieces of side c, on every board.
@@ -145,12 +145,12 @@ func (p *Position) PieceCount(c Color) int {
 	if p.wide {
 		return p.wideCount(c)
 	}
-	return p.Pieces[c&1].Count()
+	return p.pieces[c&1].Count()
 }
 
 // KingCount returns the number of kings of side c, on every board.
 func (p *Position) KingCount(c Color) int {
-	n := (p.Pieces[c&1] & p.Kings).Count()
+	n := (p.pieces[c&1] & p.kings).Count()
 	if p.wide {
 		n += bits.OnesCount16(p.high[c&1] & p.high[2])
 	}
@@ -232,9 +232,9 @@ func (v *Variant) wideParseMove(p *Position, text string) (Move, error) {
 	return wideMove(m), nil
 }
 
-// onPromotionRow reports whether square s is on the row where c's men
-// are crowned.
-func (v *Variant) onPromotionRow(c Color, s Square) bool {
+// OnPromotionRow reports whether square s is on the row where c's men
+// are crowned, on every board.
+func (v *Variant) OnPromotionRow(c Color, s Square) bool {
 	if v.Geo.Wide {
 		_, rank := v.Geo.FileRank(s)
 		return c == White && rank == v.Geo.Height-1 || c == Black && rank == 0

@@ -14,7 +14,7 @@
 // move in the variant's Hub notation ("32-28", "28x19x23"), its score from
 // the side to move's view in engine units (100 = one man) and the depth of
 // the search that scored it. A probe reads each stored move back with
-// ParseHubMove in the probed position and keeps it only if it is legal
+// hubtext.ParseMove in the probed position and keeps it only if it is legal
 // there and writes back to the same text, so a hash collision can never
 // make the engine play an illegal move.
 //
@@ -53,12 +53,13 @@ import (
 	"strings"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // Entry is one book move of one position.
 type Entry struct {
 	Key   uint64 // Key of the position
-	Move  string // the move in the variant's Hub notation (FormatHubMove)
+	Move  string // the move in the variant's Hub notation (hubtext.FormatMove)
 	Score int16  // from the side to move's view; 100 = one man
 	Depth uint8  // plies searched; 0 for a forced move stored without a search
 }
@@ -204,8 +205,8 @@ func (b *Book) moves(v *board.Variant, p *board.Position) ([]Entry, []board.Move
 	var es []Entry
 	var ms []board.Move
 	for _, e := range b.lookup(Key(v, p)) {
-		m, err := v.ParseHubMove(p, e.Move)
-		if err != nil || v.FormatHubMove(m) != e.Move {
+		m, err := hubtext.ParseMove(v, p, e.Move)
+		if err != nil || hubtext.FormatMove(v, m) != e.Move {
 			// Another position with the same key, or a move this
 			// damka's rules do not allow there.
 			continue

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 func mustFEN(t *testing.T, v *board.Variant, fen string) board.Position {
@@ -51,7 +52,7 @@ func sample(t testing.TB) *Book {
 
 func mustMove(t testing.TB, v *board.Variant, p board.Position, s string) board.Move {
 	t.Helper()
-	m, err := v.ParseHubMove(&p, s)
+	m, err := hubtext.ParseMove(v, &p, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func TestPick(t *testing.T) {
 			if !ok {
 				t.Fatal("no pick from the start")
 			}
-			if got := v.FormatHubMove(m); got != e.Move {
+			if got := hubtext.FormatMove(v, m); got != e.Move {
 				t.Fatalf("picked %s with the entry of %s", got, e.Move)
 			}
 			n[e.Move]++

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // Scored is one move of a position with the score a search gave it (from
@@ -97,7 +98,7 @@ func Build(v *board.Variant, o BuildOptions, eval func(p board.Position, history
 			kept = choose(legal, eval(p, n.history), o)
 		}
 		for _, s := range kept {
-			text := v.FormatHubMove(s.Move)
+			text := hubtext.FormatMove(v, s.Move)
 			if len(text) > MaxMoveLen {
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // fakeEval scores every legal move of a position by a hash of the position
@@ -25,7 +26,7 @@ func newFake(t *testing.T, v *board.Variant) *fakeEval {
 
 func (f *fakeEval) score(p board.Position, m board.Move) int {
 	h := fnv.New32a()
-	h.Write([]byte(f.v.FEN(&p) + f.v.FormatHubMove(m)))
+	h.Write([]byte(f.v.FEN(&p) + hubtext.FormatMove(f.v, m)))
 	return int(h.Sum32()%41) - 20
 }
 
@@ -205,7 +206,7 @@ func TestBuildMarginWidth(t *testing.T) {
 				var want []string
 				for _, s := range all {
 					if len(want) < o.Width && s.Score >= all[0].Score-o.Margin {
-						want = append(want, v.FormatHubMove(s.Move))
+						want = append(want, hubtext.FormatMove(v, s.Move))
 					}
 				}
 				have := moveTexts(b.Moves(v, n.p))

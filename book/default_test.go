@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // TestDefaultBooks walks each embedded book from the start along its own
@@ -51,7 +52,7 @@ func TestDefaultBooks(t *testing.T) {
 			if len(visited) != b.Positions() {
 				t.Errorf("%d of the book's %d positions are reached from the start", len(visited), b.Positions())
 			}
-			if m, e, ok := b.Pick(v, v.Start(), 0, nil); !ok || e.Depth == 0 || v.FormatHubMove(m) != e.Move {
+			if m, e, ok := b.Pick(v, v.Start(), 0, nil); !ok || e.Depth == 0 || hubtext.FormatMove(v, m) != e.Move {
 				t.Errorf("no searched move for the start: %v %+v %v", m, e, ok)
 			}
 			t.Logf("%s: %d positions, %d entries (%d forced)", v.Name, b.Positions(), b.Len(), forced)

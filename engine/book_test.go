@@ -8,6 +8,7 @@ import (
 
 	"damka/board"
 	"damka/book"
+	"damka/format/hubtext"
 )
 
 // With Options.Book the engine answers from the book when it has the root
@@ -24,7 +25,7 @@ func TestBookAnswers(t *testing.T) {
 	e := New(Options{HashMB: 1, Book: true})
 	var infos []Info
 	r := searchPos(e, intl, start, lim, func(in Info) { infos = append(infos, in) })
-	if !r.FromBook || !r.HasBest || r.Nodes != 0 || intl.FormatHubMove(r.Best) != best[0].Move || r.Score != int(best[0].Score) {
+	if !r.FromBook || !r.HasBest || r.Nodes != 0 || hubtext.FormatMove(intl, r.Best) != best[0].Move || r.Score != int(best[0].Score) {
 		t.Errorf("start: %+v, want the book's best %s without a search", r, best[0].Move)
 	}
 	if len(infos) != 1 || !infos[0].FromBook || len(infos[0].PV) != 1 || infos[0].PV[0] != r.Best {
@@ -76,7 +77,7 @@ func TestBookAnswers(t *testing.T) {
 	seen := map[string]bool{}
 	for range 40 {
 		r := searchPos(e, intl, start, lim, nil)
-		seen[intl.FormatHubMove(r.Best)] = true
+		seen[hubtext.FormatMove(intl, r.Best)] = true
 	}
 	for m := range seen {
 		found := false

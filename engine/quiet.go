@@ -155,11 +155,13 @@ func (c contact) none() bool { return c.to|c.from == 0 }
 // every move may.
 func (t *thread) contact(p *board.Position) contact {
 	g := t.v.Geo
-	if g.Full || g.Wide || p.Kings != 0 {
+	if g.Full || g.Wide || p.HasKing() {
 		return contact{to: ^board.Bitboard(0), from: ^board.Bitboard(0)}
 	}
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
+	own, opp, _ := p.Words() // not Canadian's wide board: tested above
+	if p.Side == board.Black {
+		own, opp = opp, own
+	}
 	oppNear := neighbours(g, opp)
 	return contact{
 		to:   oppNear &^ (own | opp),

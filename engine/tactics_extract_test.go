@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/pdn"
 )
 
 // TestExtractTactics turns lost games into tactics suite lines (printed,
@@ -40,7 +41,7 @@ func TestExtractTactics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := board.ReadPDN(f)
+	games, err := pdn.Read(f)
 	f.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -52,14 +53,14 @@ func TestExtractTactics(t *testing.T) {
 		if !ok {
 			continue
 		}
-		for _, line := range extractGame(e, g, side, fmt.Sprintf("%s game %d (%s)", *extractPDN, gi+1, gameTitle(g))) {
+		for _, line := range extractGame(e, g.Game, side, fmt.Sprintf("%s game %d (%s)", *extractPDN, gi+1, gameTitle(g))) {
 			fmt.Println(line)
 		}
 	}
 }
 
 // lostBy returns the colour of player in g if player lost g.
-func lostBy(g *board.Game, player string) (board.Color, bool) {
+func lostBy(g *pdn.Game, player string) (board.Color, bool) {
 	tag := func(name string) string {
 		for _, t := range g.Tags {
 			if strings.EqualFold(t.Name, name) {
@@ -88,7 +89,7 @@ func lostBy(g *board.Game, player string) (board.Color, bool) {
 	return 0, false
 }
 
-func gameTitle(g *board.Game) string {
+func gameTitle(g *pdn.Game) string {
 	var parts []string
 	for _, t := range g.Tags {
 		if t.Name == "White" || t.Name == "Black" || t.Name == "TimeControl" || t.Name == "Opening" {

@@ -23,7 +23,7 @@ func TestTamaMirror(t *testing.T) {
 	}
 	kings := 0
 	for _, p := range ps {
-		if p.Kings != 0 {
+		if p.HasKing() {
 			kings++
 		}
 		q := p.Mirror(v.Geo)

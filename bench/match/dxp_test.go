@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"damka/board"
+	"damka/format/pdn"
 	"damka/protocol/dxp"
 )
 
@@ -139,9 +140,9 @@ func TestMatchDXP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := board.ReadPDN(bytes.NewReader(data))
+	pg, err := pdn.Read(bytes.NewReader(data))
 	if err != nil {
-		t.Fatalf("ReadPDN: %v", err)
+		t.Fatalf("pdn.Read: %v", err)
 	}
 	if len(pg) != 4 {
 		t.Fatalf("%d games in the PDN", len(pg))

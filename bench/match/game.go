@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // play plays game idx to its end. It returns errAbandoned when the match
@@ -64,7 +65,7 @@ func (w *worker) play(idx int) (*Game, error) {
 	}
 	var hubMoves []string
 	for _, m := range op.Moves {
-		hubMoves = append(hubMoves, v.FormatHubMove(m))
+		hubMoves = append(hubMoves, hubtext.FormatMove(v, m))
 	}
 	clocks := [2]clock{newClock(r.cfg.TC), newClock(r.cfg.TC)}
 	scores := scoreTracker{a: r.cfg.Adjudicate}
@@ -106,7 +107,7 @@ func (w *worker) play(idx int) (*Game, error) {
 		if due > 0 && rep.Elapsed > due {
 			g.late(side, rep.Elapsed-due)
 		}
-		m, err := v.ParseHubMove(pos, rep.Move)
+		m, err := hubtext.ParseMove(v, pos, rep.Move)
 		if err == nil {
 			err = game.Play(m)
 		}
@@ -114,7 +115,7 @@ func (w *worker) play(idx int) (*Game, error) {
 			return lose(side, e.fail(Illegal, fmt.Sprintf("move=%q in %s: %v", rep.Move, v.FEN(pos), err)))
 		}
 		g.Moves = append(g.Moves, m)
-		hubMoves = append(hubMoves, v.FormatHubMove(m))
+		hubMoves = append(hubMoves, hubtext.FormatMove(v, m))
 		// A game over by rule is decided at the top of the loop, before
 		// the score adjudication.
 		if white, ok := scores.push(rep.Score, rep.HasInfo, side, len(g.Moves)); ok && !game.Status().Over {

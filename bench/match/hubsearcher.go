@@ -9,6 +9,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 	"damka/protocol/hub"
 )
 
@@ -43,7 +44,7 @@ func (h *HubSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.
 	if g.TowersAt(0).Height() == 0 {
 		start = g.Start()
 		for _, m := range g.Moves() {
-			moves = append(moves, v.FormatHubMove(m))
+			moves = append(moves, hubtext.FormatMove(v, m))
 		}
 	}
 	var ml board.MoveList
@@ -58,7 +59,7 @@ func (h *HubSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.
 		h.err = err
 		return engine.Result{}
 	}
-	m, err := v.ParseHubMove(&root, r.Move)
+	m, err := hubtext.ParseMove(v, &root, r.Move)
 	if err != nil {
 		h.err = h.e.fail(Illegal, fmt.Sprintf("done move=%q: %v", r.Move, err))
 		return engine.Result{}
@@ -75,7 +76,7 @@ func (h *HubSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.
 
 // posLine is the Hub pos command for a start position and the moves after it.
 func posLine(v *board.Variant, start *board.Position, moves []string) string {
-	args := []hub.Arg{hub.A("pos", v.HubPosition(start))}
+	args := []hub.Arg{hub.A("pos", hubtext.Position(v, start))}
 	if len(moves) > 0 {
 		args = append(args, hub.A("moves", strings.Join(moves, " ")))
 	}

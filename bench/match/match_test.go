@@ -15,6 +15,8 @@ import (
 
 	"damka/bench/stats"
 	"damka/board"
+	"damka/format/hubtext"
+	"damka/format/pdn"
 )
 
 // fake is the path of the test engine built by TestMain.
@@ -133,14 +135,14 @@ func TestMatchReproducibleAndPDN(t *testing.T) {
 					t.Errorf("pair %d: colours or opening not swapped", i/2)
 				}
 			}
-			// The PDN reads back through board.ReadPDN with the same games.
+			// The PDN reads back through pdn.Read with the same games.
 			data, err := os.ReadFile(filepath.Join(dir, "b.pdn"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			games, err := board.ReadPDN(bytes.NewReader(data))
+			games, err := pdn.Read(bytes.NewReader(data))
 			if err != nil {
-				t.Fatalf("ReadPDN: %v", err)
+				t.Fatalf("pdn.Read: %v", err)
 			}
 			if len(games) != 8 {
 				t.Fatalf("%d games in the PDN", len(games))
@@ -178,7 +180,7 @@ func TestMatchFENOpeningsInPDN(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
-	games, err := board.ReadPDN(bytes.NewReader(data))
+	games, err := pdn.Read(bytes.NewReader(data))
 	if err != nil || len(games) != 2 {
 		t.Fatalf("%d games, %v", len(games), err)
 	}
@@ -349,7 +351,7 @@ func TestMatchResume(t *testing.T) {
 		t.Errorf("statistics differ:\n%+v\n%+v", fullSum.Standings, sum2.Standings)
 	}
 	data, _ := os.ReadFile(part.PDN)
-	games, err := board.ReadPDN(bytes.NewReader(data))
+	games, err := pdn.Read(bytes.NewReader(data))
 	if err != nil || len(games) != base.Games*3 {
 		t.Fatalf("resumed file: %d games, %v", len(games), err)
 	}
@@ -500,7 +502,7 @@ func TestMatchScoreAdjudication(t *testing.T) {
 // the one an in-process material searcher gives.
 func TestHubSearcherOpenings(t *testing.T) {
 	v := board.International
-	e, err := StartHub(fakeSpec("Fake", "-seed", "3"), HubVariantName(v), Timeouts{})
+	e, err := StartHub(fakeSpec("Fake", "-seed", "3"), hubtext.VariantName(v), Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -607,7 +609,7 @@ func TestMatchCanadian(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		read, err := board.ReadPDN(bytes.NewReader(data))
+		read, err := pdn.Read(bytes.NewReader(data))
 		if err != nil || len(read) != len(games) {
 			t.Fatalf("%s: %d games read back from the PDN, want %d: %v", c.name, len(read), len(games), err)
 		}

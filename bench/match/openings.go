@@ -10,6 +10,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 )
 
 // Opening is a start for a game pair: a position and the moves played from
@@ -49,7 +50,7 @@ func ReadOpenings(r io.Reader, v *board.Variant) ([]Opening, error) {
 		return nil, err
 	}
 	if bytes.HasPrefix(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff"))), []byte("[")) {
-		games, err := board.ReadPDN(bytes.NewReader(data))
+		games, err := pdn.Read(bytes.NewReader(data))
 		if err != nil {
 			return nil, err
 		}

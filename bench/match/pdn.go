@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"damka/board"
+	"damka/format/pdn"
 )
 
-// resultText writes White's score as a PDN result token (board.ResultToken).
-func resultText(v *board.Variant, white float64) string { return board.ResultToken(v, white) }
+// resultText writes White's score as a PDN result token (pdn.ResultToken).
+func resultText(v *board.Variant, white float64) string { return pdn.ResultToken(v, white) }
 
 // parseResult reads a result token back to White's score.
 func parseResult(s string) (float64, bool) {
@@ -28,13 +29,13 @@ func parseResult(s string) (float64, bool) {
 	return 0, false
 }
 
-// gamePDN turns a finished game into a board.Game: tags Event, Site, Date,
+// gamePDN turns a finished game into a pdn.Game: tags Event, Site, Date,
 // Round (the game number, which --resume reads back), White, Black, Result,
-// GameType and FEN (both written by WritePDN), Variant, TimeControl,
+// GameType and FEN (both written by pdn.Write), Variant, TimeControl,
 // Termination and Opening (the opening's index in the suite, 1-based).
-func (r *runner) gamePDN(g *Game) (*board.Game, error) {
+func (r *runner) gamePDN(g *Game) (*pdn.Game, error) {
 	cfg := r.cfg
-	tags := []board.Tag{
+	tags := []pdn.Tag{
 		{Name: "Event", Value: cfg.Event},
 		{Name: "Site", Value: "damka match"},
 		{Name: "Date", Value: g.End.Format("2006.01.02")},
@@ -52,8 +53,7 @@ func (r *runner) gamePDN(g *Game) (*board.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdn: %v", err)
 	}
-	pg.Tags, pg.Result = tags, resultText(cfg.Variant, g.Result)
-	return pg, nil
+	return &pdn.Game{Game: pg, Tags: tags, Result: resultText(cfg.Variant, g.Result)}, nil
 }
 
 // pdnFile appends finished games to the --pdn file.
@@ -62,14 +62,14 @@ type pdnFile struct {
 }
 
 // appendGame writes one game to the --pdn file (AppendPDN).
-func (p *pdnFile) appendGame(g *board.Game) error { return AppendPDN(p.f, g) }
+func (p *pdnFile) appendGame(g *pdn.Game) error { return AppendPDN(p.f, g) }
 
 // AppendPDN writes one game to f in a single write and syncs it to disk, so
 // that a crash or an interrupt never loses a finished game and never leaves
 // half of one behind. Every command that appends games (match, dxp) uses it.
-func AppendPDN(f *os.File, g *board.Game) error {
+func AppendPDN(f *os.File, g *pdn.Game) error {
 	var buf bytes.Buffer
-	if err := g.WritePDN(&buf); err != nil {
+	if err := g.Write(&buf); err != nil {
 		return err
 	}
 	if _, err := f.Write(buf.Bytes()); err != nil {
@@ -111,7 +111,7 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, err := board.ReadPDN(bytes.NewReader(data))
+	games, err := pdn.Read(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("resume: %s: %v", path, err)
 	}

@@ -28,6 +28,7 @@ import (
 
 	"damka/bench/stats"
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // Config describes a match.
@@ -154,7 +155,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	r := &runner{
 		cfg:      cfg,
 		v:        cfg.Variant,
-		hubName:  HubVariantName(cfg.Variant),
+		hubName:  hubtext.VariantName(cfg.Variant),
 		openings: cfg.Openings,
 		failures: make([]int, len(cfg.Engines)),
 		restarts: make([]int, len(cfg.Engines)),
@@ -314,15 +315,6 @@ loop:
 	r.prog.update(s, r.thisRun, true)
 	r.prog.finish()
 	return s, r.fatal
-}
-
-// HubVariantName is the variant's name in the Hub ecosystem (docs/protocols.md
-// 1.12: "normal" for International), or damka's name where it has none.
-func HubVariantName(v *board.Variant) string {
-	if v.HubName != "" {
-		return v.HubName
-	}
-	return v.Name
 }
 
 func tailText(err error) string {

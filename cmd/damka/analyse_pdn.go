@@ -13,6 +13,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 )
 
 // pdnJob is what analyse --pdn was asked to do.
@@ -38,13 +39,13 @@ type pdnJob struct {
 const defaultPDNDepth = 12
 
 // readPDNGame reads game n (1-based) of the PDN file at path.
-func readPDNGame(path string, n int) (*board.Game, error) {
+func readPDNGame(path string, n int) (*pdn.Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	games, err := board.ReadPDN(f)
+	games, err := pdn.Read(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -100,15 +101,14 @@ func analysePDN(job pdnJob) error {
 		lim.Depth = job.depth
 		budget = fmt.Sprintf("depth=%d", job.depth)
 	}
-	comments, err := annotate(e, g, lim, newProgress())
+	comments, err := annotate(e, g.Game, lim, newProgress())
 	if err != nil {
 		return err
 	}
-	out := g.Clone()
-	out.Tags, out.Result, out.Comments = g.Tags, g.Result, comments
-	out.Tags = append(out.Tags[:len(out.Tags):len(out.Tags)], board.Tag{Name: "Annotator", Value: "damka " + version + " " + budget})
+	out := &pdn.Game{Game: g.Clone(), Tags: g.Tags, Result: g.Result, Comments: comments}
+	out.Tags = append(out.Tags[:len(out.Tags):len(out.Tags)], pdn.Tag{Name: "Annotator", Value: "damka " + version + " " + budget})
 	var buf bytes.Buffer
-	if err := out.WritePDN(&buf); err != nil {
+	if err := out.Write(&buf); err != nil {
 		return err
 	}
 	if job.output == "" {
@@ -143,7 +143,7 @@ func annotate(e engine.Searcher, g *board.Game, lim engine.Limits, pr *progress)
 			comments[i] = signed(score) + " " + v.FormatMove(&p, r.Best)
 		}
 		if err := line.Play(m); err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err) // ReadPDN replayed it: cannot happen
+			return nil, fmt.Errorf("move %d: %v", i+1, err) // pdn.Read replayed it: cannot happen
 		}
 	}
 	pr.update(g.Len(), g.Len(), nodes, "nodes")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"damka/board"
+	"damka/format/pdn"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {
@@ -51,7 +51,7 @@ func TestAnalysePDN(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := string(data)
-			games, err := board.ReadPDN(strings.NewReader(text))
+			games, err := pdn.Read(strings.NewReader(text))
 			if err != nil || len(games) != 1 {
 				t.Fatalf("read back: %v, %d games:\n%s", err, len(games), text)
 			}

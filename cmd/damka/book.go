@@ -12,6 +12,7 @@ import (
 	"damka/board"
 	"damka/book"
 	"damka/engine"
+	"damka/format/hubtext"
 	"damka/internal/perm"
 )
 
@@ -279,7 +280,7 @@ func bookProbe(args []string) error {
 		return nil
 	}
 	for _, e := range es {
-		m, err := v.ParseHubMove(&p, e.Move)
+		m, err := hubtext.ParseMove(v, &p, e.Move)
 		if err != nil {
 			continue // Moves keeps only moves that parse
 		}

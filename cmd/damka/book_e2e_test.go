@@ -16,6 +16,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 )
 
 func TestBookE2E(t *testing.T) {
@@ -136,7 +137,7 @@ func TestSearchLines(t *testing.T) {
 		if l.Depth != 5 || (i > 0 && l.Score > lines[i-1].Score) {
 			t.Errorf("line %d: %+v", i, l)
 		}
-		moves = append(moves, v.FormatHubMove(l.Move))
+		moves = append(moves, hubtext.FormatMove(v, l.Move))
 	}
 	slices.Sort(moves)
 	if len(slices.Compact(moves)) != 3 {
@@ -145,7 +146,7 @@ func TestSearchLines(t *testing.T) {
 	// A position with one legal move gives that move.
 	p, _ := v.ParseFEN("W:W28:B23,5")
 	lines, _ = searchLines(e, board.NewGame(v, p), 3)
-	if len(lines) != 1 || v.FormatHubMove(lines[0].Move) != "28x19x23" {
+	if len(lines) != 1 || hubtext.FormatMove(v, lines[0].Move) != "28x19x23" {
 		t.Errorf("forced: %+v", lines)
 	}
 }

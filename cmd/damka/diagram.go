@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"damka/board"
+	"damka/format/pdn"
 	"damka/internal/diagram"
 )
 
@@ -60,27 +61,27 @@ func diagramCmd(args []string) error {
 }
 
 // diagramGame is the game that --fen or --pdn name.
-func diagramGame(variant, fen, pdn string, n int) (*board.Game, error) {
-	if pdn == "" {
+func diagramGame(variant, fen, pdnPath string, n int) (*board.Game, error) {
+	if pdnPath == "" {
 		return gameFlags(variant, fen)
 	}
 	if fen != "" {
 		return nil, usagef("give --fen or --pdn, not both")
 	}
-	f, err := os.Open(pdn)
+	f, err := os.Open(pdnPath)
 	if err != nil {
 		return nil, usagef("--pdn: %v", err)
 	}
 	defer f.Close()
-	games, err := board.ReadPDN(f)
+	games, err := pdn.Read(f)
 	if err != nil {
-		return nil, usagef("--pdn %s: %s", pdn, clipQuoted(err.Error()))
+		return nil, usagef("--pdn %s: %s", pdnPath, clipQuoted(err.Error()))
 	}
 	if len(games) == 0 {
-		return nil, usagef("--pdn %s: no game in the file", pdn)
+		return nil, usagef("--pdn %s: no game in the file", pdnPath)
 	}
 	if n < 1 || n > len(games) {
-		return nil, usagef("--game %d: %s holds %d game(s)", n, pdn, len(games))
+		return nil, usagef("--game %d: %s holds %d game(s)", n, pdnPath, len(games))
 	}
-	return games[n-1], nil
+	return games[n-1].Game, nil
 }

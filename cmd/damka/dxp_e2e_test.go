@@ -19,6 +19,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 	"damka/protocol/dxp"
 )
 
@@ -323,7 +324,7 @@ func checkDXPRecords(t *testing.T, theirs []dxp.GameResult, stderr, pdnPath, us,
 		t.Fatal(err)
 	}
 	defer f.Close()
-	games, err := board.ReadPDN(f)
+	games, err := pdn.Read(f)
 	if err != nil {
 		t.Fatalf("--pdn file does not read back: %v", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"damka/board"
+	"damka/format/hubtext"
 	"damka/protocol/hub"
 )
 
@@ -338,7 +339,7 @@ func testHubGame(t *testing.T, bin string, v *board.Variant, hubName, startPos s
 		t.Fatalf("init: %q", a)
 	}
 	pos := v.Start()
-	if got := v.HubPosition(&pos); got != startPos {
+	if got := hubtext.Position(v, &pos); got != startPos {
 		t.Fatalf("start position %s, want %s", got, startPos)
 	}
 	var moves []string
@@ -364,12 +365,12 @@ func testHubGame(t *testing.T, bin string, v *board.Variant, hubName, startPos s
 			return
 		}
 		text, _ := done.Get("move")
-		m, err := v.ParseHubMove(&pos, text)
+		m, err := hubtext.ParseMove(v, &pos, text)
 		if err != nil {
 			t.Fatalf("ply %d: engine played %q: %v (position %s)", ply, text, err, v.FEN(&pos))
 		}
-		if v.FormatHubMove(m) != text {
-			t.Errorf("ply %d: move written %q, canonical %q", ply, text, v.FormatHubMove(m))
+		if hubtext.FormatMove(v, m) != text {
+			t.Errorf("ply %d: move written %q, canonical %q", ply, text, hubtext.FormatMove(v, m))
 		}
 		moves = append(moves, text)
 		pos = pos.Play(m)

@@ -48,6 +48,7 @@ import (
 	"time"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // botConfig is the part of lidraughts-bot's config.yml that shapes the
@@ -114,7 +115,7 @@ func readmeBotConfig(t *testing.T, title string) botConfig {
 
 // botNumbering is how pydraughts 0.5.7 numbers Hub moves: as its position
 // strings, top-down (the same as the standard numbering on 10x10).
-const botNumbering = board.HubTopDown
+const botNumbering = hubtext.TopDown
 
 // replayGame is one game between the simulated bot (driving damka) and the
 // simulated server.
@@ -186,7 +187,7 @@ func (g *replayGame) fatalf(format string, args ...any) {
 func (g *replayGame) hubMoves(ms []board.Move) string {
 	texts := make([]string, len(ms))
 	for i, m := range ms {
-		texts[i] = g.v.FormatHubMoveIn(m, botNumbering)
+		texts[i] = hubtext.FormatMoveIn(g.v, m, botNumbering)
 	}
 	return strings.Join(texts, " ")
 }
@@ -254,7 +255,7 @@ func (g *replayGame) pyMove(p *board.Position, text string) (board.Move, error) 
 	g.v.Generate(p, &ml)
 	var found []board.Move
 	for _, m := range ml.Slice() {
-		if k, _ := pyKey(g.v.FormatHubMoveIn(m, botNumbering)); k == key {
+		if k, _ := pyKey(hubtext.FormatMoveIn(g.v, m, botNumbering)); k == key {
 			found = append(found, m)
 		}
 	}
@@ -618,7 +619,7 @@ func TestLidraughtsBotReplay(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := &replayGame{t: t, v: c.v, cfg: c.cfg, bot: c.bot, startHub: c.startHub, opening: c.opening,
 				pos: c.v.Start(), inc: c.inc}
-			if got := c.v.HubPosition(&g.pos); got != c.startHub {
+			if got := hubtext.Position(c.v, &g.pos); got != c.startHub {
 				t.Fatalf("damka's start string %s is not pydraughts' %s", got, c.startHub)
 			}
 			g.clock = [2]int{c.base, c.base}

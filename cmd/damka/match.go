@@ -15,6 +15,7 @@ import (
 	"damka/bench/stats"
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 )
 
 func init() {
@@ -243,7 +244,7 @@ func matchOpeningsCmd(args []string) error {
 	switch {
 	case *noSearch:
 	case len(engines) == 1:
-		e, err := match.StartHub(engines[0], match.HubVariantName(v), match.Timeouts{})
+		e, err := match.StartHub(engines[0], hubtext.VariantName(v), match.Timeouts{})
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 
 	"damka/bench/match"
 	"damka/board"
+	"damka/format/pdn"
 )
 
 // runDamka runs bin with args and returns stdout and stderr; it fails the
@@ -77,18 +78,18 @@ func testMatchE2E(t *testing.T, bin string, v *board.Variant) {
 		}
 	}
 
-	pdn := filepath.Join(dir, "games.pdn")
+	pdnPath := filepath.Join(dir, "games.pdn")
 	stdout, stderr := runDamka(t, bin, "match", "--variant", v.Name,
 		"--engine", "cmd="+bin+" hub,name=A", "--engine", "cmd="+bin+" hub --weaken depth=1,name=B",
-		"--games", "2", "--depth", "2", "--openings", suite, "--maxplies", "160", "--pdn", pdn, "--quiet")
+		"--games", "2", "--depth", "2", "--openings", suite, "--maxplies", "160", "--pdn", pdnPath, "--quiet")
 	if !strings.Contains(stdout, "Match: "+v.Name+", depth=2, 2 of 2 games") || !strings.Contains(stdout, "A vs B: games 2,") {
 		t.Errorf("match output:\n%s\nstderr:\n%s", stdout, stderr)
 	}
-	data, err = os.ReadFile(pdn)
+	data, err = os.ReadFile(pdnPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	read, err := board.ReadPDN(bytes.NewReader(data))
+	read, err := pdn.Read(bytes.NewReader(data))
 	if err != nil || len(read) != 2 {
 		t.Fatalf("%d games in the PDN, want 2: %v", len(read), err)
 	}

@@ -11,22 +11,23 @@ import (
 	"strings"
 
 	"damka/board"
+	"damka/format/pdn"
 )
 
 // pdnGame is the session's game with its tags: the players by the side the
 // person plays now, the date, and the result when the game is over ("*"
 // while it goes on).
-func (g *game) pdnGame() *board.Game {
-	pg := g.game.Clone()
+func (g *game) pdnGame() *pdn.Game {
+	pg := &pdn.Game{Game: g.game.Clone()}
 	white, black := "you", "damka "+version
 	if g.you == board.Black {
 		white, black = black, white
 	}
 	result := "*"
 	if s := g.status(); s.Over {
-		result = board.ResultToken(g.v, s.White())
+		result = pdn.ResultToken(g.v, s.White())
 	}
-	pg.Tags = []board.Tag{
+	pg.Tags = []pdn.Tag{
 		{Name: "Event", Value: "damka play"},
 		{Name: "Date", Value: g.now().Format("2006.01.02")},
 		{Name: "White", Value: white},
@@ -44,7 +45,7 @@ func (g *game) save(path string) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := g.pdnGame().WritePDN(&buf); err != nil {
+	if err := g.pdnGame().Write(&buf); err != nil {
 		g.printf("save: %v\n", err)
 		return
 	}
@@ -74,7 +75,7 @@ func (g *game) load(args string) {
 		g.printf("load: %s\n", clipQuoted(err.Error()))
 		return
 	}
-	g.reset(pg)
+	g.reset(pg.Game)
 	g.printf("loaded %s, %s; you play %s\n", g.v.Title, moveCount(g.game.Len()), title(g.you))
 	g.show()
 	g.engineTurn()

@@ -14,6 +14,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 )
 
 // newTestGame is a play session of variant from fen ("" the start) with
@@ -132,7 +133,7 @@ func TestPlaySave(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			games, err := board.ReadPDN(f)
+			games, err := pdn.Read(f)
 			if err != nil || len(games) != 1 {
 				t.Fatalf("read back: %v, %d games", err, len(games))
 			}

@@ -12,6 +12,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 )
 
 func (g *game) legal() []board.Move {
@@ -48,7 +49,7 @@ func (g *game) overText() string {
 	if !s.Over {
 		return ""
 	}
-	result := board.ResultToken(g.v, s.White())
+	result := pdn.ResultToken(g.v, s.White())
 	if s.Draw != board.NotDrawn {
 		return fmt.Sprintf("Draw by %s (%s)", s.Reason, result)
 	}

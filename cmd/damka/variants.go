@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"damka/board"
+	"damka/format/hubtext"
+	"damka/format/pdn"
 )
 
 func init() {
@@ -43,14 +45,14 @@ func writeVariants(w io.Writer) error {
 		fmt.Fprintf(&sb, "  board:    %s; %s moves first\n", boardSize(v), title(v.FirstMover))
 		fmt.Fprintf(&sb, "  notation: %s\n", notationText(v))
 		fmt.Fprintf(&sb, "  start:    %s\n", compactFEN(v.StartFEN()))
-		pdn := "PDN GameType " + strconv.Itoa(v.GameType)
-		if board.VariantByGameType(v.GameType) != v {
-			pdn += ", with a Variant tag"
+		files := "PDN GameType " + strconv.Itoa(v.GameType)
+		if pdn.VariantByGameType(v.GameType) != v {
+			files += ", with a Variant tag"
 		}
-		if v.HubName != "" {
-			pdn += "; Hub variant " + v.HubName
+		if name, ok := hubtext.KnownName(v); ok {
+			files += "; Hub variant " + name
 		}
-		fmt.Fprintf(&sb, "  files:    %s\n", pdn)
+		fmt.Fprintf(&sb, "  files:    %s\n", files)
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err

@@ -22,6 +22,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 	"damka/internal/diagram"
 )
 
@@ -256,10 +257,10 @@ func TestBrowserInternational(t *testing.T) {
 
 	// Export: the PDN shown is the game the server holds.
 	b.run("show the PDN", chromedp.Click(chromedp.CSS("#pdn-show")))
-	pdn := get(b, "read the PDN", chromedp.Poll[string](`document.getElementById("pdn-text").value.includes("1.") && document.getElementById("pdn-text").value`))
-	games, err := board.ReadPDN(strings.NewReader(pdn))
+	text := get(b, "read the PDN", chromedp.Poll[string](`document.getElementById("pdn-text").value.includes("1.") && document.getElementById("pdn-text").value`))
+	games, err := pdn.Read(strings.NewReader(text))
 	if err != nil || len(games) != 1 {
-		t.Fatalf("exported PDN %q: %v", pdn, err)
+		t.Fatalf("exported PDN %q: %v", text, err)
 	}
 	if st := ss.snapshot(); games[0].FEN() != st.FEN || games[0].Len() != len(st.History) {
 		t.Errorf("exported PDN ends at %s after %d plies; the game at %s after %d", games[0].FEN(), games[0].Len(), st.FEN, len(st.History))
@@ -305,7 +306,7 @@ func TestBrowserRussian(t *testing.T) {
 		}
 	}
 	var sb strings.Builder
-	if err := g.WritePDN(&sb); err != nil {
+	if err := (&pdn.Game{Game: g}).Write(&sb); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "game.pdn")

@@ -12,6 +12,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 )
 
 // quickSearcher plays the first legal move at once (an infinite search
@@ -208,7 +209,7 @@ func TestPDNRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	games, err := board.ReadPDN(resp.Body)
+	games, err := pdn.Read(resp.Body)
 	if err != nil || len(games) != 1 {
 		t.Fatalf("exported PDN: %v (%d games)", err, len(games))
 	}

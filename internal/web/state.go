@@ -9,6 +9,7 @@ import (
 
 	"damka/board"
 	"damka/egdb"
+	"damka/format/pdn"
 	"damka/internal/diagram"
 )
 
@@ -164,7 +165,7 @@ func (ss *session) verdict() string {
 func (ss *session) pdn() (string, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	g := ss.game.Clone()
+	g := &pdn.Game{Game: ss.game.Clone()}
 	white, black := "damka", "damka"
 	if ss.human[board.White] {
 		white = "Human"
@@ -178,9 +179,9 @@ func (ss *session) pdn() (string, error) {
 		if ss.lostOnTime >= 0 {
 			w = float64(ss.lostOnTime) // White's score: 1 when Black lost
 		}
-		result = resultToken(g.Variant(), w)
+		result = pdn.ResultToken(g.Variant(), w)
 	}
-	g.Tags = []board.Tag{
+	g.Tags = []pdn.Tag{
 		{Name: "Event", Value: "damka serve"},
 		{Name: "Date", Value: time.Now().Format("2006.01.02")},
 		{Name: "White", Value: white},
@@ -188,24 +189,14 @@ func (ss *session) pdn() (string, error) {
 		{Name: "Result", Value: result},
 	}
 	if ss.tc.clocked() {
-		g.Tags = append(g.Tags, board.Tag{Name: "TimeControl", Value: fmt.Sprintf("%.0f+%.0f", ss.tc.Base.Seconds(), ss.tc.Inc.Seconds())})
+		g.Tags = append(g.Tags, pdn.Tag{Name: "TimeControl", Value: fmt.Sprintf("%.0f+%.0f", ss.tc.Base.Seconds(), ss.tc.Inc.Seconds())})
 	}
 	g.Result = result
 	var sb strings.Builder
-	if err := g.WritePDN(&sb); err != nil {
+	if err := g.Write(&sb); err != nil {
 		return "", err
 	}
 	return sb.String(), nil
-}
-
-// resultToken is White's score as a PDN result: 2-0, 1-1, 0-2 in
-// International draughts' custom, 1-0, 1/2-1/2, 0-1 elsewhere.
-func resultToken(v *board.Variant, white float64) string {
-	tokens := [3]string{"0-1", "1/2-1/2", "1-0"}
-	if v.GameType == board.International.GameType {
-		tokens = [3]string{"0-2", "1-1", "2-0"}
-	}
-	return tokens[int(white*2)]
 }
 
 // loadPDN replaces the game by the first game of a PDN text; its
@@ -214,7 +205,7 @@ func (ss *session) loadPDN(text string) (state, error) {
 	if strings.TrimSpace(text) == "" {
 		return state{}, badf("the PDN is empty")
 	}
-	games, err := board.ReadPDN(strings.NewReader(text))
+	games, err := pdn.Read(strings.NewReader(text))
 	if err != nil {
 		return state{}, badf("bad PDN: %v", err)
 	}
@@ -223,6 +214,6 @@ func (ss *session) loadPDN(text string) (state, error) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	ss.setGame(games[0])
+	ss.setGame(games[0].Game)
 	return ss.stateLocked(), nil
 }

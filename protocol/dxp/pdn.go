@@ -5,16 +5,17 @@ import (
 	"strconv"
 
 	"damka/board"
+	"damka/format/pdn"
 )
 
-// PDN returns a played game as a board.Game, for board's PDN writer:
+// PDN returns a played game as a pdn.Game, for the PDN writer:
 // tags Event, Site, Date, Round (the game number on the connection),
 // White, Black (us is damka's name, the peer's comes from the game),
 // Result, TimeControl (seconds per player for the whole game, as the PGN
 // form "N" means), Termination and, for a game with one, MoveLimit. A
 // refused game has no moves and no result; it gives nil. Moves that are
 // not legal from the start are an error.
-func (r GameResult) PDN(event, site, us string) (*board.Game, error) {
+func (r GameResult) PDN(event, site, us string) (*pdn.Game, error) {
 	if r.Refused {
 		return nil, nil
 	}
@@ -27,7 +28,7 @@ func (r GameResult) PDN(event, site, us string) (*board.Game, error) {
 		white, black = peer, us
 	}
 	result := r.pdnResult()
-	tags := []board.Tag{
+	tags := []pdn.Tag{
 		{Name: "Event", Value: event},
 		{Name: "Site", Value: site},
 		{Name: "Date", Value: r.End.Format("2006.01.02")},
@@ -39,14 +40,13 @@ func (r GameResult) PDN(event, site, us string) (*board.Game, error) {
 		{Name: "Termination", Value: r.Reason},
 	}
 	if r.MoveLimit > 0 {
-		tags = append(tags, board.Tag{Name: "MoveLimit", Value: strconv.Itoa(r.MoveLimit)})
+		tags = append(tags, pdn.Tag{Name: "MoveLimit", Value: strconv.Itoa(r.MoveLimit)})
 	}
 	g, err := board.GameOf(variant, r.Start, r.Played)
 	if err != nil {
 		return nil, fmt.Errorf("pdn: %v", err)
 	}
-	g.Tags, g.Result = tags, result
-	return g, nil
+	return &pdn.Game{Game: g, Tags: tags, Result: result}, nil
 }
 
 // pdnResult is White's score as an International PDN result token

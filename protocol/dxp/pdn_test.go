@@ -33,7 +33,7 @@ func TestGameResultPDN(t *testing.T) {
 			t.Fatalf("%+v: %v", c, err)
 		}
 		var buf bytes.Buffer
-		if err := g.WritePDN(&buf); err != nil {
+		if err := g.Write(&buf); err != nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
 		text := buf.String()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // TestBashniColumns: pos replays the moves with their columns and passes
@@ -61,7 +62,7 @@ func TestFENArgument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.send(`pos fen="`+fen+`" moves="`+v.FormatHubMove(m)+`"`, "level depth=1", "go think")
+	h.send(`pos fen="`+fen+`" moves="`+hubtext.FormatMove(v, m)+`"`, "level depth=1", "go think")
 	if got := h.until("done"); !strings.HasPrefix(got[len(got)-1], "done move=") {
 		t.Fatalf("got %q", got)
 	}

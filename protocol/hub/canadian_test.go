@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // TestCanadian drives Canadian draughts (12x12, "canadian": no other Hub
@@ -24,7 +25,7 @@ func TestCanadian(t *testing.T) {
 		t.Errorf("hub after set-param canadian:\n%s", got)
 	}
 	start := v.Start()
-	if got, want := v.HubPosition(&start), "W"+strings.Repeat("b", 30)+strings.Repeat("e", 12)+strings.Repeat("w", 30); got != want {
+	if got, want := hubtext.Position(v, &start), "W"+strings.Repeat("b", 30)+strings.Repeat("e", 12)+strings.Repeat("w", 30); got != want {
 		t.Fatalf("start %s, want %s", got, want)
 	}
 	for _, c := range []struct {
@@ -59,7 +60,7 @@ func TestCanadian(t *testing.T) {
 			if p, err = v.ParseFEN(c.fen); err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
-			text = v.HubPosition(&p)
+			text = hubtext.Position(v, &p)
 			if len(text) != 73 {
 				t.Fatalf("%s: position string %q has %d characters, want 73", c.name, text, len(text))
 			}
@@ -92,8 +93,8 @@ func TestCanadian(t *testing.T) {
 		if len(call.history) != len(strings.Fields(c.moves)) {
 			t.Errorf("%s: %d history positions, want %d", c.name, len(call.history), len(strings.Fields(c.moves)))
 		}
-		if c.moves == "" && v.HubPosition(&call.root) != text {
-			t.Errorf("%s: position %s came back as %s", c.name, text, v.HubPosition(&call.root))
+		if c.moves == "" && hubtext.Position(v, &call.root) != text {
+			t.Errorf("%s: position %s came back as %s", c.name, text, hubtext.Position(v, &call.root))
 		}
 		done, err := ParseLine(got[len(got)-1])
 		if err != nil {
@@ -104,14 +105,14 @@ func TestCanadian(t *testing.T) {
 			t.Errorf("%s: %q, want a move", c.name, got[len(got)-1])
 			continue
 		}
-		m, err := v.ParseHubMove(&want, move)
+		m, err := hubtext.ParseMove(v, &want, move)
 		if err != nil {
 			t.Errorf("%s: done move=%s is not legal in %s: %v", c.name, move, v.FEN(&want), err)
 		}
 		var ml board.MoveList
 		v.Generate(&want, &ml)
 		if m != ml.Moves[0] {
-			t.Errorf("%s: done move=%s, want the fake searcher's %s", c.name, move, v.FormatHubMove(ml.Moves[0]))
+			t.Errorf("%s: done move=%s, want the fake searcher's %s", c.name, move, hubtext.FormatMove(v, ml.Moves[0]))
 		}
 	}
 	// A 51-character International position is refused for Canadian.

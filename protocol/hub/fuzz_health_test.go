@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // FuzzSessionHealth feeds random input to a Session and then checks that
@@ -59,8 +60,8 @@ func checkHealthAfter(t *testing.T, in string) {
 		if !ok {
 			t.Fatalf("go answered %q", l)
 		}
-		m, err := v.ParseHubMove(&root, text)
-		if err != nil || v.FormatHubMove(m) != text {
+		m, err := hubtext.ParseMove(v, &root, text)
+		if err != nil || hubtext.FormatMove(v, m) != text {
 			t.Fatalf("go answered %q, not a legal move of %s: %v", l, v.FEN(&root), err)
 		}
 		break

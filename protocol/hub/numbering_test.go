@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 // TestMoveNumbering drives Russian and Brazilian in both move numberings,
@@ -14,19 +15,19 @@ func TestMoveNumbering(t *testing.T) {
 	const startPos8 = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
 	cases := []struct {
 		v     *board.Variant
-		n     board.HubNumbering
+		n     hubtext.Numbering
 		moves string // c3-d4 f6-e5 in n
 		other string // the same moves in the other numbering
 	}{
-		{board.Russian, board.HubTopDown, "22-18 11-15", "10-14 23-19"},
-		{board.Russian, board.HubBottomUp, "10-14 23-19", "22-18 11-15"},
-		{board.Brazilian, board.HubTopDown, "22-18 11-15", "10-14 23-19"},
-		{board.Brazilian, board.HubBottomUp, "10-14 23-19", "22-18 11-15"},
+		{board.Russian, hubtext.TopDown, "22-18 11-15", "10-14 23-19"},
+		{board.Russian, hubtext.BottomUp, "10-14 23-19", "22-18 11-15"},
+		{board.Brazilian, hubtext.TopDown, "22-18 11-15", "10-14 23-19"},
+		{board.Brazilian, hubtext.BottomUp, "10-14 23-19", "22-18 11-15"},
 	}
 	for _, c := range cases {
 		name := c.v.Name + "/" + c.n.String()
 		h := newHarness(t)
-		if a := h.answer("set-param name=move-numbering value="+c.n.String(), "set-param name=variant value="+c.v.HubName, "init"); len(a) != 1 || a[0] != "ready" {
+		if a := h.answer("set-param name=move-numbering value="+c.n.String(), "set-param name=variant value="+hubtext.VariantName(c.v), "init"); len(a) != 1 || a[0] != "ready" {
 			t.Fatalf("%s: set-param and init answered %q", name, a)
 		}
 		h.send("hub")
@@ -44,8 +45,8 @@ func TestMoveNumbering(t *testing.T) {
 		next := start.Play(best)
 		var replies board.MoveList
 		c.v.Generate(&next, &replies)
-		bestText, ponderText := c.v.FormatHubMoveIn(best, c.n), c.v.FormatHubMoveIn(replies.Moves[0], c.n)
-		if bestText == c.v.FormatHubMoveIn(best, c.n.Other()) {
+		bestText, ponderText := hubtext.FormatMoveIn(c.v, best, c.n), hubtext.FormatMoveIn(c.v, replies.Moves[0], c.n)
+		if bestText == hubtext.FormatMoveIn(c.v, best, c.n.Other()) {
 			t.Fatalf("%s: the test move %s reads the same in both numberings", name, bestText)
 		}
 		if want := "done move=" + bestText + " ponder=" + ponderText; got[len(got)-1] != want {
@@ -94,10 +95,10 @@ func TestMoveNumberingErrors(t *testing.T) {
 	}
 	// The command-line path (damka hub --move-numbering=...).
 	s := NewSession(&fakeSearcher{}, strings.NewReader(""), &strings.Builder{})
-	if err := s.SetParam("move-numbering", "Top-Down"); err != nil || s.numbering != board.HubTopDown {
+	if err := s.SetParam("move-numbering", "Top-Down"); err != nil || s.numbering != hubtext.TopDown {
 		t.Errorf("SetParam: %v, numbering %s", err, s.numbering)
 	}
-	if err := s.SetParam("move-numbering", "b8"); err == nil || s.numbering != board.HubTopDown {
+	if err := s.SetParam("move-numbering", "b8"); err == nil || s.numbering != hubtext.TopDown {
 		t.Errorf("SetParam b8: %v, numbering %s", err, s.numbering)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"damka/egdb"
 	"damka/engine"
 	"damka/eval"
+	"damka/format/hubtext"
 )
 
 // builtinEval reports whether an eval value names a built-in evaluation
@@ -61,7 +62,7 @@ type param struct {
 // params lists the parameters in the order hub declares them.
 var params = []param{
 	{name: "variant", typ: "enum", values: variantValues,
-		get: func(s *Session) string { return hubVariantName(s.variant) },
+		get: func(s *Session) string { return hubtext.VariantName(s.variant) },
 		set: func(s *Session, value string) error {
 			v, err := lookupVariant(value)
 			if err != nil {
@@ -215,7 +216,7 @@ var params = []param{
 	{name: "move-numbering", typ: "enum", values: moveNumberingValues,
 		get: func(s *Session) string { return s.numbering.String() },
 		set: func(s *Session, value string) error {
-			n, err := board.ParseHubNumbering(value)
+			n, err := hubtext.ParseNumbering(value)
 			if err != nil {
 				return err
 			}
@@ -229,20 +230,11 @@ var params = []param{
 		set: func(s *Session, value string) error { return setBool(&s.ponder, "ponder", value) }},
 }
 
-// hubVariantName is the variant's name in the Hub ecosystem ("normal" for
-// International); variants that have none there use damka's own name.
-func hubVariantName(v *board.Variant) string {
-	if v.HubName != "" {
-		return v.HubName
-	}
-	return v.Name
-}
-
 // lookupVariant accepts the Hub names and all of damka's names and aliases.
 func lookupVariant(name string) (*board.Variant, error) {
 	want := strings.ToLower(strings.TrimSpace(name))
 	for _, v := range board.Variants() {
-		if hubVariantName(v) == want {
+		if hubtext.VariantName(v) == want {
 			return v, nil
 		}
 	}
@@ -253,13 +245,13 @@ func lookupVariant(name string) (*board.Variant, error) {
 }
 
 // moveNumberingValues is the values list of the move-numbering enum.
-func moveNumberingValues() string { return strings.Join(board.HubNumberingNames(), " ") }
+func moveNumberingValues() string { return strings.Join(hubtext.NumberingNames(), " ") }
 
 // variantValues is the values list of the variant enum.
 func variantValues() string {
 	var names []string
 	for _, v := range board.Variants() {
-		names = append(names, hubVariantName(v))
+		names = append(names, hubtext.VariantName(v))
 	}
 	return strings.Join(names, " ")
 }

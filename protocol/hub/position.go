@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"damka/board"
+	"damka/format/hubtext"
 )
 
 func (s *Session) cmdPos(l Line) {
@@ -68,7 +69,7 @@ func (s *Session) setPos(l Line) error {
 	}
 	fields := strings.Fields(moves)
 	for i, text := range fields {
-		m, err := v.ParseHubMoveIn(g.Position(), text, s.numbering)
+		m, err := hubtext.ParseMoveIn(v, g.Position(), text, s.numbering)
 		if err == nil {
 			err = g.Play(m)
 		}
@@ -94,7 +95,7 @@ func (s *Session) startPosition() {
 // draughts, by a forced capture with one of the opponent's pieces: the
 // game is then over.)
 func parsePosition(v *board.Variant, text string) (board.Position, error) {
-	p, err := v.ParseHubPosition(text)
+	p, err := hubtext.ParsePosition(v, text)
 	if err != nil {
 		return p, err
 	}

@@ -24,6 +24,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 )
 
 // running is the state of the search in progress.
@@ -226,13 +227,13 @@ func (s *Session) finish(r engine.Result) {
 	case !r.HasBest && run.stopped.Load():
 		// Stopped before any iteration: no move is expected.
 	case !r.HasBest:
-		s.logf("search returned no move; playing %s", v.FormatHubMoveIn(best, s.numbering))
+		s.logf("search returned no move; playing %s", hubtext.FormatMoveIn(v, best, s.numbering))
 	case !isLegal(ml.Slice(), r.Best):
-		s.logf("search returned an illegal move (%s); playing %s", v.FormatHubMoveIn(r.Best, s.numbering), v.FormatHubMoveIn(best, s.numbering))
+		s.logf("search returned an illegal move (%s); playing %s", hubtext.FormatMoveIn(v, r.Best, s.numbering), hubtext.FormatMoveIn(v, best, s.numbering))
 	default:
 		best = r.Best
 	}
-	args := []Arg{A("move", v.FormatHubMoveIn(best, s.numbering))}
+	args := []Arg{A("move", hubtext.FormatMoveIn(v, best, s.numbering))}
 	if r.HasPonder && best == r.Best {
 		next := run.game.Clone()
 		var replies board.MoveList
@@ -240,9 +241,9 @@ func (s *Session) finish(r engine.Result) {
 			v.Generate(next.Position(), &replies)
 		}
 		if isLegal(replies.Slice(), r.Ponder) {
-			args = append(args, A("ponder", v.FormatHubMoveIn(r.Ponder, s.numbering)))
+			args = append(args, A("ponder", hubtext.FormatMoveIn(v, r.Ponder, s.numbering)))
 		} else {
-			s.logf("search returned an illegal ponder move (%s): dropped", v.FormatHubMoveIn(r.Ponder, s.numbering))
+			s.logf("search returned an illegal ponder move (%s): dropped", hubtext.FormatMoveIn(v, r.Ponder, s.numbering))
 		}
 	}
 	s.sendf("done", args...)
@@ -263,7 +264,7 @@ func isLegal(moves []board.Move, m board.Move) bool {
 // as n says; multipv=
 // (the line number) is added when several lines are searched. Every field is
 // name=value, as pydraughts requires (1.11).
-func infoLine(v *board.Variant, n board.HubNumbering, in engine.Info, multi bool) string {
+func infoLine(v *board.Variant, n hubtext.Numbering, in engine.Info, multi bool) string {
 	mean := in.MeanDepth
 	if mean <= 0 {
 		mean = float64(in.Depth)
@@ -290,7 +291,7 @@ func infoLine(v *board.Variant, n board.HubNumbering, in engine.Info, multi bool
 			if i > 0 {
 				pv = append(pv, ' ')
 			}
-			pv = append(pv, v.FormatHubMoveIn(m, n)...)
+			pv = append(pv, hubtext.FormatMoveIn(v, m, n)...)
 		}
 		args = append(args, A("pv", string(pv)))
 	}

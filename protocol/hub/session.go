@@ -36,6 +36,7 @@ import (
 	"damka/board"
 	"damka/engine"
 	"damka/eval"
+	"damka/format/hubtext"
 )
 
 // MaxLineBytes bounds one input line. Longer lines are answered with an
@@ -71,7 +72,7 @@ type Session struct {
 	evalName   string
 	loadedEval *eval.Weights
 	ponder     bool
-	numbering  board.HubNumbering // of the squares in moves (move-numbering)
+	numbering  hubtext.Numbering // of the squares in moves (move-numbering)
 
 	// Game state (position.go, level.go): the game whose current position
 	// is the root of the next search, and the limits of the next search.

@@ -12,6 +12,7 @@ import (
 	"damka/board"
 	"damka/book"
 	"damka/engine"
+	"damka/format/hubtext"
 )
 
 // pydraughtsSplit parses an id/param/info line the way pydraughts does
@@ -165,7 +166,7 @@ func TestGoThink(t *testing.T) {
 	next := root.Play(best)
 	var replies board.MoveList
 	v.Generate(&next, &replies)
-	pv := v.FormatHubMove(best) + " " + v.FormatHubMove(replies.Moves[0])
+	pv := hubtext.FormatMove(v, best) + " " + hubtext.FormatMove(v, replies.Moves[0])
 	wantInfo := `info depth=1 mean-depth=1.5 score=0.11 nodes=1000 time=0.001 nps=1.0 pv="` + pv + `"`
 	if got[0] != wantInfo {
 		t.Errorf("info line\n got %s\nwant %s", got[0], wantInfo)
@@ -174,7 +175,7 @@ func TestGoThink(t *testing.T) {
 	if f["depth"] != "2" || f["score"] != "0.10" || f["nodes"] != "2000" || f["time"] != "0.002" || f["nps"] != "1.0" {
 		t.Errorf("second info line %q", got[1])
 	}
-	wantDone := "done move=" + v.FormatHubMove(best) + " ponder=" + v.FormatHubMove(replies.Moves[0])
+	wantDone := "done move=" + hubtext.FormatMove(v, best) + " ponder=" + hubtext.FormatMove(v, replies.Moves[0])
 	if got[2] != wantDone {
 		t.Errorf("got %q, want %q", got[2], wantDone)
 	}
@@ -189,7 +190,7 @@ func TestGoThink(t *testing.T) {
 
 func mustHub(t *testing.T, v *board.Variant, p *board.Position, s string) board.Move {
 	t.Helper()
-	m, err := v.ParseHubMove(p, s)
+	m, err := hubtext.ParseMove(v, p, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +532,7 @@ func TestFormatScore(t *testing.T) {
 
 func TestInfoLineMultiPV(t *testing.T) {
 	v := board.International
-	got := infoLine(v, board.HubBottomUp, engine.Info{Depth: 3, MultiPV: 2, Score: -40, Nodes: 5, Time: 0}, true)
+	got := infoLine(v, hubtext.BottomUp, engine.Info{Depth: 3, MultiPV: 2, Score: -40, Nodes: 5, Time: 0}, true)
 	want := "info depth=3 mean-depth=3.0 score=-0.40 nodes=5 time=0.000 nps=0.0 multipv=2"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -546,7 +547,7 @@ func TestBadSearchResult(t *testing.T) {
 	start := v.Start()
 	var ml board.MoveList
 	v.Generate(&start, &ml)
-	first := v.FormatHubMove(ml.Moves[0])
+	first := hubtext.FormatMove(v, ml.Moves[0])
 	for name, res := range map[string]engine.Result{
 		"no move":        {},
 		"illegal":        {Best: board.Move{From: 1, To: 2}, HasBest: true},
@@ -606,9 +607,9 @@ func TestQuitAndEOF(t *testing.T) {
 func TestAllVariants(t *testing.T) {
 	h := newHarness(t)
 	for _, v := range board.Variants() {
-		name := hubVariantName(v)
+		name := hubtext.VariantName(v)
 		start := v.Start()
-		if a := h.answer("set-param name=variant value="+name, "pos pos="+v.HubPosition(&start)+" moves=\"\""); len(a) != 0 {
+		if a := h.answer("set-param name=variant value="+name, "pos pos="+hubtext.Position(v, &start)+" moves=\"\""); len(a) != 0 {
 			t.Errorf("%s: %q", name, a)
 			continue
 		}
@@ -616,7 +617,7 @@ func TestAllVariants(t *testing.T) {
 		got := h.until("done")
 		var ml board.MoveList
 		v.Generate(&start, &ml)
-		if want := "done move=" + v.FormatHubMove(ml.Moves[0]); !strings.HasPrefix(got[len(got)-1], want) {
+		if want := "done move=" + hubtext.FormatMove(v, ml.Moves[0]); !strings.HasPrefix(got[len(got)-1], want) {
 			t.Errorf("%s: %q, want %s", name, got[len(got)-1], want)
 		}
 		if c := h.fake.lastCall(t); c.variant != v || c.root != start {
@@ -703,7 +704,7 @@ func TestStavropolPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := "pos pos=" + v.HubPosition(&over)
+	pos := "pos pos=" + hubtext.Position(v, &over)
 	if a := h.answer("set-param name=variant value=russian", pos); len(a) != 1 || !strings.Contains(a[0], "white is not to move and has no pieces") {
 		t.Errorf("russian: %q", a)
 	}
@@ -719,7 +720,7 @@ func TestStavropolPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := h.answer(`pos moves="` + v.FormatHubMove(m) + `"`); len(a) != 0 {
+	if a := h.answer(`pos moves="` + hubtext.FormatMove(v, m) + `"`); len(a) != 0 {
 		t.Errorf("a foreign move in moves: %q", a)
 	}
 	h.send("level depth=1", "go think")

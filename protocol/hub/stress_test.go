@@ -16,6 +16,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 )
 
 var stress = flag.Bool("stress", false, "TestHubStress: run 10,000 sessions (make bench) instead of 200")
@@ -180,7 +181,7 @@ func runStressSession(eng engine.Searcher, input []string) (r stressResult) {
 	v := board.International
 	root := v.Start()
 	for _, m := range stressHealthMoves {
-		mv, _ := v.ParseHubMove(&root, m)
+		mv, _ := hubtext.ParseMove(v, &root, m)
 		root = root.Play(mv)
 	}
 	marked, healthy := false, false
@@ -211,7 +212,7 @@ func runStressSession(eng engine.Searcher, input []string) (r stressResult) {
 			}
 			pl, _ := ParseLine(l)
 			text, _ := pl.Get("move")
-			if m, err := v.ParseHubMove(&root, text); err != nil || v.FormatHubMove(m) != text {
+			if m, err := hubtext.ParseMove(v, &root, text); err != nil || hubtext.FormatMove(v, m) != text {
 				r.illegal++
 				return fail("health check: go answered %q", l)
 			}
@@ -314,8 +315,8 @@ func (g *stressGen) setParam() string {
 	case "variant":
 		vs := board.Variants()
 		v := vs[g.rng.IntN(len(vs))]
-		value = g.pick(hubVariantName(v), v.Name, "chess", "")
-		if value == hubVariantName(v) || value == v.Name {
+		value = g.pick(hubtext.VariantName(v), v.Name, "chess", "")
+		if value == hubtext.VariantName(v) || value == v.Name {
 			g.v = v
 		}
 	case "threads":
@@ -350,7 +351,7 @@ func (g *stressGen) walk(n int) ([]string, board.Position) {
 			break
 		}
 		m := ml.Moves[g.rng.IntN(ml.N)]
-		moves = append(moves, v.FormatHubMove(m))
+		moves = append(moves, hubtext.FormatMove(v, m))
 		if game.Play(m) != nil {
 			break // cannot happen: m is one of the legal moves
 		}
@@ -365,7 +366,7 @@ func (g *stressGen) pos() string {
 	case 0:
 		return "pos start"
 	case 1:
-		return Format("pos", A("pos", v.HubPosition(&p)))
+		return Format("pos", A("pos", hubtext.Position(v, &p)))
 	case 2:
 		return Format("pos", A("fen", v.FEN(&p)))
 	case 3:
@@ -376,7 +377,7 @@ func (g *stressGen) pos() string {
 		}
 		return Format("pos", A("start", ""), A("moves", strings.Join(moves, " ")))
 	case 4:
-		s := []byte(v.HubPosition(&p))
+		s := []byte(hubtext.Position(v, &p))
 		s[g.rng.IntN(len(s))] = "wbWBex0"[g.rng.IntN(7)]
 		return Format("pos", A("pos", string(s)))
 	default:

@@ -27,6 +27,7 @@ import (
 	"damka/bench/match"
 	"damka/board"
 	"damka/engine"
+	"damka/format/hubtext"
 	"damka/protocol/hub"
 )
 
@@ -82,7 +83,7 @@ func main() {
 		case "pos":
 			root, moves = v.Start(), nil
 			if p, ok := l.Get("pos"); ok {
-				if root, err = v.ParseHubPosition(p); err != nil {
+				if root, err = hubtext.ParsePosition(v, p); err != nil {
 					say(hub.ErrorLine("bad position"))
 					continue
 				}
@@ -90,7 +91,7 @@ func main() {
 			start = root
 			ms, _ := l.Get("moves")
 			for _, t := range strings.Fields(ms) {
-				m, err := v.ParseHubMove(&root, t)
+				m, err := hubtext.ParseMove(v, &root, t)
 				if err != nil {
 					say(hub.ErrorLine("illegal move " + t))
 					break
@@ -152,7 +153,7 @@ func main() {
 				continue
 			}
 			say(hub.Format("info", hub.A("depth", "1"), hub.A("score", strconv.Itoa(material(&root))), hub.A("nodes", "1")))
-			say(hub.Format("done", hub.A("move", v.FormatHubMove(r.Best))))
+			say(hub.Format("done", hub.A("move", hubtext.FormatMove(v, r.Best))))
 		case "ping":
 			say("pong")
 		case "quit":

@@ -1,4 +1,4 @@
-package board
+package pdn
 
 import (
 	"bufio"
@@ -6,67 +6,17 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"damka/board"
 )
 
-// Tag is one PDN tag pair, [Name "Value"].
-type Tag struct{ Name, Value string }
-
-// tag returns the value of the first tag called name (case-insensitive).
-func (g *Game) tag(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if strings.EqualFold(t.Name, name) {
-			return t.Value, true
-		}
-	}
-	return "", false
-}
-
-// VariantByGameType returns the variant of a PDN GameType number, or nil;
-// where several variants share a number (Killer, Breakthrough, Antidraughts
-// use 20; Poddavki and Diagonal 25) it returns the base rules.
-func VariantByGameType(n int) *Variant {
-	for _, v := range all {
-		if v.GameType == n {
-			return v
-		}
-	}
-	return nil
-}
-
-// pdnResults are the result tokens of both PDN result types.
-var pdnResults = map[string]bool{
-	"2-0": true, "0-2": true, "1-1": true, "0-0": true,
-	"1-0": true, "0-1": true, "1/2-1/2": true, "*": true,
-}
-
-// ResultToken writes White's score (1, 0.5 or 0) as a PDN result token:
-// the International result type ("2-0", "1-1", "0-2") for the 10x10
-// International rules' GameType, the default type ("1-0", "1/2-1/2", "0-1")
-// otherwise (docs/variants.md 4.2).
-func ResultToken(v *Variant, white float64) string {
-	intl := v.GameType == International.GameType
-	switch {
-	case white == 1 && intl:
-		return "2-0"
-	case white == 1:
-		return "1-0"
-	case white == 0 && intl:
-		return "0-2"
-	case white == 0:
-		return "0-1"
-	case intl:
-		return "1-1"
-	}
-	return "1/2-1/2"
-}
-
-// ReadPDN reads every game of a PDN file and replays its moves. The variant
+// Read reads every game of a PDN file and replays its moves. The variant
 // comes from a [Variant] tag naming a known variant, else from GameType
 // (number or full form "25,W,8,8,A0,0"), else International; the start
 // position from a FEN tag. Comments, variations, NAGs and "!?" suffixes are
 // skipped. A move that is not legal is an error naming the game and the move
 // number, because a game that cannot be replayed is of no use downstream.
-func ReadPDN(r io.Reader) ([]*Game, error) {
+func Read(r io.Reader) ([]*Game, error) {
 	data, err := io.ReadAll(bufio.NewReader(r))
 	if err != nil {
 		return nil, err
@@ -230,7 +180,7 @@ func (rd *pdnReader) tag() (Tag, error) {
 	rd.i++ // '['
 	rd.skipSpace()
 	j := rd.i
-	for j < len(rd.s) && (pdnNameByte(rd.s[j]) || rd.s[j] == '_') {
+	for j < len(rd.s) && (nameByte(rd.s[j]) || rd.s[j] == '_') {
 		j++
 	}
 	if j == rd.i {
@@ -267,14 +217,14 @@ func (rd *pdnReader) tag() (Tag, error) {
 	return t, nil
 }
 
-func pdnNameByte(c byte) bool {
+func nameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // symbol handles one word of move text: a result, a move number, a NAG or a
 // move (possibly glued to its number, "1.ed4", or to annotations, "28x19!").
 func (rd *pdnReader) symbol(w string) error {
-	if pdnResults[w] {
+	if results[w] {
 		return rd.finish(w)
 	}
 	if w[0] == '$' {
@@ -321,17 +271,15 @@ func (rd *pdnReader) setup() error {
 			return fmt.Errorf("pdn: game %d: %v", n, err)
 		}
 	}
-	tags := g.Tags
-	*g = *NewGame(v, start)
-	g.Tags = tags
+	g.Game = board.NewGame(v, start)
 	return nil
 }
 
 // tagVariant picks the rules of a game from its Variant and GameType tags.
-func tagVariant(g *Game) (*Variant, error) {
+func tagVariant(g *Game) (*board.Variant, error) {
 	name, hasName := g.tag("Variant")
 	if hasName {
-		if v, err := Lookup(name); err == nil {
+		if v, err := board.Lookup(name); err == nil {
 			return v, nil
 		}
 	}
@@ -340,14 +288,14 @@ func tagVariant(g *Game) (*Variant, error) {
 		if hasName {
 			return nil, fmt.Errorf("unknown variant %q and no GameType", name)
 		}
-		return International, nil
+		return board.International, nil
 	}
 	return gameTypeVariant(gt)
 }
 
 // gameTypeVariant reads a GameType value, a number or the full form
 // "25,W,8,8,A0,0" whose board size must then fit the variant.
-func gameTypeVariant(gt string) (*Variant, error) {
+func gameTypeVariant(gt string) (*board.Variant, error) {
 	fields := strings.Split(strings.TrimSpace(gt), ",")
 	num, err := strconv.Atoi(strings.TrimSpace(fields[0]))
 	if err != nil {
@@ -363,7 +311,7 @@ func gameTypeVariant(gt string) (*Variant, error) {
 		if num == 20 && w == 8 && h == 8 {
 			// International rules on 8x8 are Brazilian draughts; some
 			// programs write them this way.
-			v = Brazilian
+			v = board.Brazilian
 		}
 		if v != nil && (v.Geo.Width != w || v.Geo.Height != h) {
 			return nil, fmt.Errorf("GameType %q: board %dx%d does not fit %s", gt, w, h, v.Name)
@@ -381,18 +329,20 @@ func (rd *pdnReader) move(text string) error {
 		return err
 	}
 	g := rd.cur
-	m, err := g.v.ParseMove(g.Position(), text)
-	if err != nil {
-		return fmt.Errorf("pdn: game %d, move %s: %v", len(rd.out)+1, pdnMoveNumber(g, g.Len()), err)
+	m, err := g.Variant().ParseMove(g.Position(), text)
+	if err == nil {
+		err = g.Play(m) // ParseMove returns legal moves only: no error
 	}
-	g.play(m) // ParseMove returns legal moves only
+	if err != nil {
+		return fmt.Errorf("pdn: game %d, move %s: %v", len(rd.out)+1, moveNumber(g.Game, g.Len()), err)
+	}
 	return nil
 }
 
-// pdnMoveNumber names ply i of g the PDN way: "4." for the first mover's move,
+// moveNumber names ply i of g the PDN way: "4." for the first mover's move,
 // "4..." for the reply.
-func pdnMoveNumber(g *Game, ply int) string {
-	if g.plies[0].pos.Side != g.v.FirstMover {
+func moveNumber(g *board.Game, ply int) string {
+	if g.Start().Side != g.Variant().FirstMover {
 		ply++
 	}
 	if ply%2 == 0 {
@@ -410,7 +360,7 @@ func (rd *pdnReader) finish(res string) error {
 	g := rd.cur
 	if res == "" {
 		res = "*"
-		if t, ok := g.tag("Result"); ok && pdnResults[t] {
+		if t, ok := g.tag("Result"); ok && results[t] {
 			res = t
 		}
 	}
@@ -419,135 +369,4 @@ func (rd *pdnReader) finish(res string) error {
 	rd.cur = nil
 	rd.ready = false
 	return nil
-}
-
-// pdnWidth is the column at which WritePDN wraps move text.
-const pdnWidth = 80
-
-// WritePDN writes g as one PDN game followed by a blank line. The tags of
-// g.Tags are kept in order, except that Result, GameType and FEN are written
-// from the game itself (FEN only when it does not start from the initial
-// position), and a Variant tag is added when the GameType number alone would
-// read back as other rules; moves are written with FormatMove, each
-// followed by its comment from g.Comments if it has one.
-func (g *Game) WritePDN(w io.Writer) error {
-	v := g.v
-	start := g.Start()
-	result := g.Result
-	if result == "" {
-		result = "*"
-	}
-	if !pdnResults[result] {
-		return fmt.Errorf("pdn: bad result %q", result)
-	}
-	var words []string
-	ply := 0
-	if start.Side != v.FirstMover {
-		ply = 1
-	}
-	for i, m := range g.moves {
-		text := v.FormatMove(g.At(i), m)
-		switch {
-		case ply%2 == 0:
-			text = strconv.Itoa(ply/2+1) + ". " + text
-		case i == 0:
-			text = strconv.Itoa(ply/2+1) + "... " + text
-		}
-		words = append(words, text)
-		if i < len(g.Comments) && g.Comments[i] != "" {
-			// One word, so that wrapping never splits it; a brace inside
-			// would end the comment early.
-			c := strings.NewReplacer("{", "(", "}", ")", "\n", " ", "\r", " ").Replace(g.Comments[i])
-			words = append(words, "{"+c+"}")
-		}
-		ply++
-	}
-	words = append(words, result)
-
-	fen := ""
-	if initial := v.Start(); start != initial {
-		fen = v.FEN(&start)
-	}
-	managed := map[string]string{"Result": result, "GameType": strconv.Itoa(v.GameType), "FEN": fen}
-	// A variant that shares its GameType with the base rules (Killer,
-	// Breakthrough, Antidraughts with 20; Poddavki, Diagonal with 25) is
-	// named by a Variant tag, which ReadPDN reads first.
-	needName := VariantByGameType(v.GameType) != v
-	done := map[string]bool{}
-	var sb strings.Builder
-	writeTag := func(name, value string) {
-		value = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value)
-		fmt.Fprintf(&sb, "[%s \"%s\"]\n", name, value)
-	}
-	for _, t := range g.Tags {
-		if !validTagName(t.Name) {
-			return fmt.Errorf("pdn: bad tag name %q", t.Name)
-		}
-		if strings.ContainsAny(t.Value, "\n\r") {
-			return fmt.Errorf("pdn: tag %s: value holds a line break", t.Name)
-		}
-		key := ""
-		for k := range managed {
-			if strings.EqualFold(k, t.Name) {
-				key = k
-			}
-		}
-		// A Variant or GameType tag that already names v keeps its spelling;
-		// one naming other rules would make the file read back wrongly.
-		switch {
-		case strings.EqualFold(t.Name, "Variant"):
-			if o, err := Lookup(t.Value); err != nil || o != v {
-				t.Value = v.Name
-			}
-			needName = false
-		case key == "GameType":
-			if o, err := gameTypeVariant(t.Value); err == nil && o == v {
-				managed[key] = t.Value
-			}
-		}
-		switch {
-		case key == "":
-			writeTag(t.Name, t.Value)
-		case !done[key] && managed[key] != "":
-			writeTag(key, managed[key])
-			done[key] = true
-		}
-	}
-	if needName {
-		writeTag("Variant", v.Name)
-	}
-	for _, k := range []string{"Result", "GameType", "FEN"} {
-		if !done[k] && managed[k] != "" {
-			writeTag(k, managed[k])
-		}
-	}
-	sb.WriteByte('\n')
-	col := 0
-	for _, wd := range words {
-		if col > 0 && col+1+len(wd) > pdnWidth {
-			sb.WriteByte('\n')
-			col = 0
-		}
-		if col > 0 {
-			sb.WriteByte(' ')
-			col++
-		}
-		sb.WriteString(wd)
-		col += len(wd)
-	}
-	sb.WriteString("\n\n")
-	_, err := io.WriteString(w, sb.String())
-	return err
-}
-
-func validTagName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !pdnNameByte(s[i]) && s[i] != '_' {
-			return false
-		}
-	}
-	return true
 }

@@ -1,4 +1,4 @@
-package board
+package pdn
 
 import (
 	"bytes"
@@ -6,68 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// TestParseFENErrors checks that the existing ParseFEN refuses malformed and
-// impossible FENs with an error that says what is wrong.
-func TestParseFENErrors(t *testing.T) {
-	cases := []struct {
-		v    *Variant
-		fen  string
-		want string
-	}{
-		{International, "", "empty FEN"},
-		{International, `""`, "empty FEN"},
-		{International, "garbage", "side to move must be W or B"},
-		{International, "X:W31-50:B1-20", `side to move must be W or B, not "X"`},
-		{International, "W:X31-50:B1-20", `field "X31-50" must start with W or B`},
-		{International, "W:W31-50:B1-20:", "empty field"},
-		{International, "W:W31-50::B1-20", "empty field"},
-		{International, "W:W51:B1", `square "51" outside 1..50`},
-		{International, "W:W0:B1", `outside 1..50`},
-		{International, "W:W35-31:B1", `outside 1..50`},
-		{International, "W:W31-:B1", `bad square "31-"`},
-		{International, "W:W-5:B1", `bad square "-5"`},
-		{International, "W:W+31:B1", `bad square "+31"`},
-		{International, "W:W3a:B1", `bad square "3a"`},
-		{International, "W:W31,,32:B1", "empty square"},
-		{International, "W:WK:B1", "empty square"},
-		{International, "W:Wk3:B1", `square "k3" is not a playing square`},
-		{International, "W:Wa2:B1", `square "a2" is not a playing square`},
-		{International, "W:W31,31:B1", "square 31 listed twice"},
-		{International, "W:W31,K31:B1", "square 31 listed twice"},
-		{International, "W:W31:B31", "square 31 listed twice"},
-		{International, "W:W31-50:W1-20", "white pieces listed twice"},
-		// More pieces than squares can only be written by naming a square twice.
-		{International, "W:WK1-50:BK1-50", "square 1 listed twice"},
-		{International, "W:W1:B20", "white man on its promotion row at 1"},
-		{International, "W:W31:B46", "black man on its promotion row at 46"},
-		{International, "W:W31:B1:H-1", `bad counter "H-1"`},
-		{Russian, "W:Wb8:Ba1", "white man on its promotion row at b8"},
-		{Russian, "W:W33:B1", `outside 1..32`},
-		{Russian, "W:Wc3:Bd4,c3", "square c3 listed twice"},
-		{Russian, "W:Wa2:Bd4", `square "a2" is not a playing square`},
-		{Brazilian, "W:Wc3:Bb8", ""}, // a black man on its own back row is fine
-		{English, "B:W1:B12", "white man on its promotion row at 1"},
-		{English, "B:W21:B32", "black man on its promotion row at 32"},
-	}
-	for _, c := range cases {
-		_, err := c.v.ParseFEN(c.fen)
-		if c.want == "" {
-			if err != nil {
-				t.Errorf("%s: ParseFEN(%q): %v", c.v.Name, c.fen, err)
-			}
-			continue
-		}
-		if err == nil {
-			t.Errorf("%s: ParseFEN(%q) succeeded, want an error containing %q", c.v.Name, c.fen, c.want)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: ParseFEN(%q): %q, want it to contain %q", c.v.Name, c.fen, err, c.want)
-		}
-	}
-}
+	"damka/board"
+)
 
 // russianGame ends with a man that is crowned on e1 in the course of a
 // capture and goes on capturing as a king (c7:e5:c3:e1:h4).
@@ -77,7 +18,7 @@ const (
 )
 
 func TestRussianGame(t *testing.T) {
-	games, err := ReadPDN(strings.NewReader("[GameType \"25\"]\n\n" + russianGame + " *\n"))
+	games, err := Read(strings.NewReader("[GameType \"25\"]\n\n" + russianGame + " *\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,30 +26,30 @@ func TestRussianGame(t *testing.T) {
 		t.Fatalf("%d games, want 1", len(games))
 	}
 	g := games[0]
-	if g.Variant() != Russian || g.Len() != 10 || g.Result != "*" {
+	if g.Variant() != board.Russian || g.Len() != 10 || g.Result != "*" {
 		t.Fatalf("variant %s, %d moves, result %q", g.Variant(), g.Len(), g.Result)
 	}
 	p := g.Start()
 	for _, m := range g.Moves() {
 		p = p.Play(m)
 	}
-	if got := Russian.FEN(&p); got != russianFinal {
-		t.Errorf("final FEN after ReadPDN %s, want %s", got, russianFinal)
+	if got := board.Russian.FEN(&p); got != russianFinal {
+		t.Errorf("final FEN after Read %s, want %s", got, russianFinal)
 	}
 
 	// The same, move by move.
-	p = Russian.Start()
+	p = board.Russian.Start()
 	for _, w := range strings.Fields(russianGame) {
 		if i := strings.Index(w, "."); i >= 0 {
 			w = w[i+1:]
 		}
-		m, err := Russian.ParseMove(&p, w)
+		m, err := board.Russian.ParseMove(&p, w)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p = p.Play(m)
 	}
-	if got := Russian.FEN(&p); got != russianFinal {
+	if got := board.Russian.FEN(&p); got != russianFinal {
 		t.Errorf("final FEN after ParseMove %s, want %s", got, russianFinal)
 	}
 }
@@ -137,27 +78,27 @@ const pdnSample = "\ufeff[Event \"Test \\\"quoted\\\" \\\\ event\"]\r\n" +
 [GameType "20"] [Result "0-2"]
 `
 
-func TestReadPDN(t *testing.T) {
-	games, err := ReadPDN(strings.NewReader(pdnSample))
+func TestRead(t *testing.T) {
+	games, err := Read(strings.NewReader(pdnSample))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []struct {
-		v      *Variant
+		v      *board.Variant
 		start  string
 		moves  string
 		result string
 		tags   int
 	}{
-		{International, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+		{board.International, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
 			"32-28 19-23 28x19 14x23 37-32 10-14", "2-0", 3},
-		{Russian, "W:Wc3:Bd4,f6", "c3:g7", "*", 3},
-		{International, "", "32-28", "1-0", 0},
-		{Russian, "", "c3-d4", "*", 2}, // the Variant tag wins over GameType
-		{Brazilian, "B:Wf2:Bd4,e7", "d4-e3 f2xd4", "1/2-1/2", 2},
-		{English, "", "11-15 23-19", "0-1", 1},
-		{Brazilian, "", "c3-d4", "*", 1},
-		{International, "", "", "0-2", 2}, // no result token: the Result tag
+		{board.Russian, "W:Wc3:Bd4,f6", "c3:g7", "*", 3},
+		{board.International, "", "32-28", "1-0", 0},
+		{board.Russian, "", "c3-d4", "*", 2}, // the Variant tag wins over GameType
+		{board.Brazilian, "B:Wf2:Bd4,e7", "d4-e3 f2xd4", "1/2-1/2", 2},
+		{board.English, "", "11-15 23-19", "0-1", 1},
+		{board.Brazilian, "", "c3-d4", "*", 1},
+		{board.International, "", "", "0-2", 2}, // no result token: the Result tag
 	}
 	if len(games) != len(want) {
 		t.Fatalf("%d games, want %d", len(games), len(want))
@@ -185,7 +126,7 @@ func TestReadPDN(t *testing.T) {
 	}
 }
 
-func TestReadPDNErrors(t *testing.T) {
+func TestReadErrors(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"1. 32-28 19-23 2. 32-27 *", `pdn: game 1, move 2.: illegal move "32-27"`},
 		{"1. 32-28 *\n\n1. 32-28 32-27 *", `pdn: game 2, move 1...: illegal move "32-27"`},
@@ -208,24 +149,24 @@ func TestReadPDNErrors(t *testing.T) {
 		{"1. 32-28 ) *", `unexpected ')'`},
 	}
 	for _, c := range cases {
-		_, err := ReadPDN(strings.NewReader(c.text))
+		_, err := Read(strings.NewReader(c.text))
 		if err == nil {
-			t.Errorf("ReadPDN(%q) succeeded, want an error containing %q", c.text, c.want)
+			t.Errorf("Read(%q) succeeded, want an error containing %q", c.text, c.want)
 			continue
 		}
 		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("ReadPDN(%q): %q, want it to contain %q", c.text, err, c.want)
+			t.Errorf("Read(%q): %q, want it to contain %q", c.text, err, c.want)
 		}
 	}
-	games, err := ReadPDN(strings.NewReader(" \n\t"))
+	games, err := Read(strings.NewReader(" \n\t"))
 	if err != nil || len(games) != 0 {
 		t.Errorf("blank input: %d games, %v", len(games), err)
 	}
 }
 
 func TestVariantByGameType(t *testing.T) {
-	for n, want := range map[int]*Variant{20: International, 21: English, 22: Italian, 23: Pool, 24: Spanish,
-		25: Russian, 26: Brazilian, 27: Canadian, 28: Portuguese, 29: Czech, 30: Turkish, 40: Frisian, 50: nil, 41: Spantsiretti, 0: nil} {
+	for n, want := range map[int]*board.Variant{20: board.International, 21: board.English, 22: board.Italian, 23: board.Pool, 24: board.Spanish,
+		25: board.Russian, 26: board.Brazilian, 27: board.Canadian, 28: board.Portuguese, 29: board.Czech, 30: board.Turkish, 40: board.Frisian, 50: nil, 41: board.Spantsiretti, 0: nil} {
 		if got := VariantByGameType(n); got != want {
 			t.Errorf("VariantByGameType(%d) = %v, want %v", n, got, want)
 		}
@@ -233,10 +174,10 @@ func TestVariantByGameType(t *testing.T) {
 }
 
 // randomMoves plays up to plies random legal moves from start.
-func randomMoves(v *Variant, start Position, plies int, rng *rand.Rand) []Move {
-	var moves []Move
-	g := NewGame(v, start)
-	var ml MoveList
+func randomMoves(v *board.Variant, start board.Position, plies int, rng *rand.Rand) []board.Move {
+	var moves []board.Move
+	g := board.NewGame(v, start)
+	var ml board.MoveList
 	for len(moves) < plies {
 		v.Generate(g.Position(), &ml)
 		if ml.N == 0 {
@@ -244,21 +185,23 @@ func randomMoves(v *Variant, start Position, plies int, rng *rand.Rand) []Move {
 		}
 		m := ml.Moves[rng.Intn(ml.N)]
 		moves = append(moves, m)
-		g.play(m)
+		if err := g.Play(m); err != nil {
+			panic(err) // m is one of the generated moves
+		}
 	}
 	return moves
 }
 
-func TestWritePDNRoundTrip(t *testing.T) {
+func TestWriteRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	var games []*Game
-	add := func(v *Variant, fen string, prefix []string, plies int, result string, tags ...Tag) {
+	add := func(v *board.Variant, fen string, prefix []string, plies int, result string, tags ...Tag) {
 		start := v.Start()
 		if fen != "" {
 			start = fenForTest(t, v, fen)
 		}
 		p := start
-		var moves []Move
+		var moves []board.Move
 		for _, s := range prefix {
 			m, err := v.ParseMove(&p, s)
 			if err != nil {
@@ -272,21 +215,21 @@ func TestWritePDNRoundTrip(t *testing.T) {
 		g.Tags, g.Result = tags, result
 		games = append(games, g)
 	}
-	add(International, "", nil, 120, "1-1",
+	add(board.International, "", nil, 120, "1-1",
 		Tag{"Event", `Say "hi" \ bye`}, Tag{"White", "A"}, Tag{"Black", "B"}, Tag{"Result", "0-2"})
-	add(International, "W:WK24,K50:BK11,K17,19,43", []string{"24x8x21x49"}, 10, "2-0", Tag{"FEN", "stale"})
-	add(Russian, "", strings.Fields("ed4 dc5 fe3 fg5 cb4 gh4 b:d6 h:f2 e:g3 c:h4"), 30, "*",
+	add(board.International, "W:WK24,K50:BK11,K17,19,43", []string{"24x8x21x49"}, 10, "2-0", Tag{"FEN", "stale"})
+	add(board.Russian, "", strings.Fields("ed4 dc5 fe3 fg5 cb4 gh4 b:d6 h:f2 e:g3 c:h4"), 30, "*",
 		Tag{"GameType", "25,W,8,8,A0,0"}, Tag{"Variant", "Russian"})
-	add(Russian, "W:WKd8:BKb4,Kc1,c7,Kd4,Kf4", []string{"d8:b6:e3:h6"}, 0, "1-0", Tag{"Variant", "english"})
-	add(Brazilian, "", nil, 80, "0-1", Tag{"GameType", "20"})
-	add(English, "W:W31:B26,27,18,19", []string{"31x24x15"}, 5, "1/2-1/2")
-	add(English, "", nil, 100, "*")
+	add(board.Russian, "W:WKd8:BKb4,Kc1,c7,Kd4,Kf4", []string{"d8:b6:e3:h6"}, 0, "1-0", Tag{"Variant", "english"})
+	add(board.Brazilian, "", nil, 80, "0-1", Tag{"GameType", "20"})
+	add(board.English, "W:W31:B26,27,18,19", []string{"31x24x15"}, 5, "1/2-1/2")
+	add(board.English, "", nil, 100, "*")
 	// Tama shares Turkish's GameType: the Variant tag tells them apart.
-	add(Tama, "", []string{"b3-c4"}, 60, "*")
+	add(board.Tama, "", []string{"b3-c4"}, 60, "*")
 
 	var buf bytes.Buffer
 	for _, g := range games {
-		if err := g.WritePDN(&buf); err != nil {
+		if err := g.Write(&buf); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -308,12 +251,12 @@ func TestWritePDNRoundTrip(t *testing.T) {
 		t.Errorf("%d FEN tags, want 3", strings.Count(text, "[FEN"))
 	}
 	for _, line := range strings.Split(text, "\n") {
-		if len(line) > pdnWidth {
+		if len(line) > width {
 			t.Errorf("line of %d characters: %s", len(line), line)
 		}
 	}
 
-	read, err := ReadPDN(strings.NewReader(text))
+	read, err := Read(strings.NewReader(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
@@ -329,7 +272,7 @@ func TestWritePDNRoundTrip(t *testing.T) {
 			t.Errorf("game %d: read %s %s %d moves %q, wrote %s %s %d moves %q", i+1,
 				g.Variant(), g.Variant().FEN(&gs), g.Len(), g.Result, w.Variant(), w.Variant().FEN(&ws), w.Len(), w.Result)
 		}
-		if err := g.WritePDN(&again); err != nil {
+		if err := g.Write(&again); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -338,7 +281,7 @@ func TestWritePDNRoundTrip(t *testing.T) {
 	}
 }
 
-func TestWritePDNErrors(t *testing.T) {
+func TestWriteErrors(t *testing.T) {
 	cases := []struct {
 		result string
 		tags   []Tag
@@ -350,47 +293,30 @@ func TestWritePDNErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		var buf bytes.Buffer
-		g := NewGame(International, International.Start())
+		g := &Game{Game: board.NewGame(board.International, board.International.Start())}
 		g.Result, g.Tags = c.result, c.tags
-		err := g.WritePDN(&buf)
+		err := g.Write(&buf)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("WritePDN: %v, want an error containing %q", err, c.want)
+			t.Errorf("Write: %v, want an error containing %q", err, c.want)
 		}
 		if buf.Len() != 0 {
-			t.Errorf("WritePDN wrote %q before failing", buf.String())
+			t.Errorf("Write wrote %q before failing", buf.String())
 		}
 	}
 	// A bare game from the initial position has only the managed tags.
 	var buf bytes.Buffer
-	if err := NewGame(International, International.Start()).WritePDN(&buf); err != nil || buf.String() != "[Result \"*\"]\n[GameType \"20\"]\n\n*\n\n" {
+	if err := (&Game{Game: board.NewGame(board.International, board.International.Start())}).Write(&buf); err != nil || buf.String() != "[Result \"*\"]\n[GameType \"20\"]\n\n*\n\n" {
 		t.Errorf("empty game: %q, %v", buf.String(), err)
 	}
 }
 
-// gameOf plays moves from start, failing the test on an illegal one.
-func gameOf(t testing.TB, v *Variant, start Position, moves []Move) *Game {
-	t.Helper()
-	g, err := GameOf(v, start, moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-func TestGameOfIllegal(t *testing.T) {
-	bad := Move{From: 0, To: 1}
-	if g, err := GameOf(International, International.Start(), []Move{bad}); err == nil || !strings.Contains(err.Error(), "move 1: (1-2) is not legal") {
-		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
-	}
-}
-
-// TestWritePDNComments: a comment follows its move, braces inside it are
+// TestWriteComments: a comment follows its move, braces inside it are
 // replaced so that the comment cannot end early, and the file reads back to
 // the same moves.
-func TestWritePDNComments(t *testing.T) {
-	g := gameOf(t, International, International.Start(), nil)
+func TestWriteComments(t *testing.T) {
+	g := gameOf(t, board.International, board.International.Start(), nil)
 	for _, s := range []string{"32-28", "19-23", "28x19"} {
-		m, err := International.ParseMove(g.Position(), s)
+		m, err := board.International.ParseMove(g.Position(), s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -400,14 +326,14 @@ func TestWritePDNComments(t *testing.T) {
 	}
 	g.Comments = []string{"+0.10 32-28", "", "a {b} c", "past the last move"}
 	var buf bytes.Buffer
-	if err := g.WritePDN(&buf); err != nil {
+	if err := g.Write(&buf); err != nil {
 		t.Fatal(err)
 	}
 	want := "1. 32-28 {+0.10 32-28} 19-23 2. 28x19 {a (b) c} *\n"
 	if !strings.Contains(buf.String(), want) {
 		t.Errorf("move text lacks %q:\n%s", want, buf.String())
 	}
-	back, err := ReadPDN(&buf)
+	back, err := Read(&buf)
 	if err != nil || len(back) != 1 || back[0].FEN() != g.FEN() {
 		t.Fatalf("read back: %v, %v", err, back)
 	}
@@ -415,16 +341,80 @@ func TestWritePDNComments(t *testing.T) {
 
 func TestResultToken(t *testing.T) {
 	for _, tc := range []struct {
-		v     *Variant
+		v     *board.Variant
 		white float64
 		want  string
 	}{
-		{International, 1, "2-0"}, {International, 0.5, "1-1"}, {International, 0, "0-2"},
-		{Killer, 1, "2-0"}, {Frisian, 0, "0-1"},
-		{Russian, 1, "1-0"}, {Russian, 0.5, "1/2-1/2"}, {English, 0, "0-1"},
+		{board.International, 1, "2-0"}, {board.International, 0.5, "1-1"}, {board.International, 0, "0-2"},
+		{board.Killer, 1, "2-0"}, {board.Frisian, 0, "0-1"},
+		{board.Russian, 1, "1-0"}, {board.Russian, 0.5, "1/2-1/2"}, {board.English, 0, "0-1"},
 	} {
 		if got := ResultToken(tc.v, tc.white); got != tc.want {
 			t.Errorf("ResultToken(%s, %v) = %q, want %q", tc.v.Name, tc.white, got, tc.want)
 		}
+	}
+}
+
+// TestWriteVariants plays a random game of every variant, writes it as
+// PDN and reads it back: the tags must name the rules (a Variant tag where
+// the GameType number is shared) and the moves must replay.
+func TestWriteVariants(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for _, v := range board.Variants() {
+		plies := 40
+		if v == board.Bashni {
+			// Long enough for columns of three and more to be jumped.
+			plies = 120
+		}
+		g := gameOf(t, v, v.Start(), randomMoves(v, v.Start(), plies, rng))
+		g.Result = "*"
+		var buf bytes.Buffer
+		if err := g.Write(&buf); err != nil {
+			t.Fatalf("%s: %v", v.Name, err)
+		}
+		read, err := Read(&buf)
+		if err != nil || len(read) != 1 {
+			t.Fatalf("%s: %v\n%s", v.Name, err, buf.String())
+		}
+		if r := read[0]; r.Variant() != v || r.Start() != g.Start() || !reflect.DeepEqual(r.Moves(), g.Moves()) {
+			t.Errorf("%s: read back as %s with %d moves, wrote %d", v.Name, r.Variant(), r.Len(), g.Len())
+		}
+	}
+}
+
+func fenForTest(t *testing.T, v *board.Variant, fen string) board.Position {
+	t.Helper()
+	p, err := v.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// gameOf plays moves from start, failing the test on an illegal one.
+func gameOf(t testing.TB, v *board.Variant, start board.Position, moves []board.Move) *Game {
+	t.Helper()
+	g, err := board.GameOf(v, start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Game{Game: g}
+}
+
+// TestWriteWide: a Canadian start with every piece on the squares above
+// the word (64-76) is not the initial position, so its FEN is written, and
+// the game reads back.
+func TestWriteWide(t *testing.T) {
+	p := fenForTest(t, board.Canadian, "W:W67,K68:B1,K2")
+	var ml board.MoveList
+	board.Canadian.Generate(&p, &ml)
+	g := gameOf(t, board.Canadian, p, ml.Moves[:1])
+	var sb strings.Builder
+	if err := g.Write(&sb); err != nil || !strings.Contains(sb.String(), board.Canadian.FEN(&p)) {
+		t.Fatalf("Write: %v\n%s", err, sb.String())
+	}
+	back, err := Read(strings.NewReader(sb.String()))
+	if err != nil || len(back) != 1 || back[0].Start() != p || back[0].FEN() != g.FEN() {
+		t.Errorf("read back: %v, %v", back, err)
 	}
 }
