@@ -32,6 +32,10 @@ type frame struct {
 	ml    board.MoveList
 	order [board.MaxMoves]int32 // move-ordering scores, parallel to ml
 	first int                   // index of the first best score in order
+	// windows are the learned evaluation's window readings of pos (or of
+	// an earlier position at this ply), kept up to date from the ply
+	// before's when pos is evaluated (eval.Weights.Follow).
+	windows eval.Windows
 	// extra is Bashni's part of the evaluation of pos that its towers add
 	// (eval.Towers, side to move's view); 0 in every other variant, so
 	// that evaluate needs no test of the variant.
@@ -138,7 +142,7 @@ func init() {
 func (t *thread) evaluate(ply int) int {
 	f := &t.stack[ply]
 	if t.weights != nil {
-		return t.weights.Evaluate(&f.pos) + f.extra
+		return t.weights.EvaluateFollowing(&f.pos, &f.windows, t.parentWindows(ply)) + f.extra
 	}
 	return eval.Evaluate(t.v, &f.pos) + f.extra
 }
@@ -149,9 +153,18 @@ func (t *thread) evaluate(ply int) int {
 func (t *thread) evaluateWithin(ply, alpha, beta int) int {
 	f := &t.stack[ply]
 	if t.weights != nil && !t.e.knobs.noLazyEval {
-		return t.weights.EvaluateWithin(&f.pos, alpha-f.extra, beta-f.extra) + f.extra
+		return t.weights.EvaluateWithin(&f.pos, &f.windows, t.parentWindows(ply), alpha-f.extra, beta-f.extra) + f.extra
 	}
 	return t.evaluate(ply)
+}
+
+// parentWindows is the window readings of the ply before ply, where the
+// readings of ply are most likely a move away; nil at the root.
+func (t *thread) parentWindows(ply int) *eval.Windows {
+	if ply == 0 {
+		return nil
+	}
+	return &t.stack[ply-1].windows
 }
 
 // playSpecial is play's move for the variants whose positions hold more

@@ -83,7 +83,14 @@ func (w *Weights) Pack() {
 
 // Evaluate scores a quiet position from the side to move's view (100 = one
 // man), as Active's model does with the weights rounded to 1/8.
-func (w *Weights) Evaluate(p *board.Position) int { return w.evaluate(p, false, 0, 0) }
+func (w *Weights) Evaluate(p *board.Position) int { return w.evaluate(p, nil, nil, false, 0, 0) }
+
+// EvaluateFollowing is Evaluate for a search that keeps a Windows per ply:
+// ws is brought up to p (Follow, from ws itself or from the ply before's
+// from, which may be nil) and read instead of the board.
+func (w *Weights) EvaluateFollowing(p *board.Position, ws, from *Windows) int {
+	return w.evaluate(p, ws, from, false, 0, 0)
+}
 
 // LazyMargin bounds what the windows add to the rest of the evaluation, in
 // the score unit: on the 73,000 quiet positions of every fifth sample of
@@ -96,12 +103,14 @@ const LazyMargin = 50
 // without the windows is at least LazyMargin below alpha or above beta, it
 // returns that value moved LazyMargin towards the window, a bound on the
 // same side as the full score (but for the rare position whose windows add
-// more), and skips the windows, two thirds of the cost of a call.
-func (w *Weights) EvaluateWithin(p *board.Position, alpha, beta int) int {
-	return w.evaluate(p, true, alpha, beta)
+// more), and skips the windows. ws and from are as for EvaluateFollowing
+// (both nil: the windows are read from the board); ws is left as it was
+// when the windows are skipped.
+func (w *Weights) EvaluateWithin(p *board.Position, ws, from *Windows, alpha, beta int) int {
+	return w.evaluate(p, ws, from, true, alpha, beta)
 }
 
-func (w *Weights) evaluate(p *board.Position, lazy bool, alpha, beta int) int {
+func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alpha, beta int) int {
 	white, black, kings := p.Words()
 	wb, bb, kb := uint64(white), uint64(black), uint64(kings)
 	l := w.lay
@@ -130,20 +139,10 @@ func (w *Weights) evaluate(p *board.Position, lazy bool, alpha, beta int) int {
 			return max(-Limit, min(Limit, r-LazyMargin))
 		}
 	}
-	// mg and eg sums of the windows: the high halves summed apart from
-	// the low ones (an int16 sign-extends when taken alone). Window i's
-	// White reading indexes its own band's table, and its Black reading
-	// belongs to the turned window, so it indexes that window's band.
-	pk := w.packed
-	var mgW, egW int64
-	for i := range l.win {
-		d := &l.win[i]
-		x := d.readings(wb, bb)
-		a := pk[int(d.own)+int(x&0xffff)]
-		b := pk[int(d.turned)+int(x>>16)]
-		mgW += int64(a>>16) - int64(b>>16)
-		egW += int64(int16(a)) - int64(int16(b))
+	if ws != nil {
+		w.Follow(ws, from, p)
 	}
+	mgW, egW := w.windowSum(wb, bb, ws)
 	if blackToMove {
 		mgW, egW = -mgW, -egW
 	}
@@ -151,6 +150,30 @@ func (w *Weights) evaluate(p *board.Position, lazy bool, alpha, beta int) int {
 	eg += egW
 	s := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
 	return max(-Limit, min(Limit, s))
+}
+
+// windowSum is the windows' mg and eg sums (White's view) of the board
+// white, black, read from ws when it is not nil (it then holds that
+// board's readings). The high halves of the packed weights are summed apart
+// from the low ones (an int16 sign-extends when taken alone). Window i's
+// White reading indexes its own band's table, and its Black reading
+// belongs to the turned window, so it indexes that window's band.
+func (w *Weights) windowSum(white, black uint64, ws *Windows) (mgW, egW int64) {
+	pk := w.packed
+	for i := range w.lay.win {
+		d := &w.lay.win[i]
+		var x uint32
+		if ws != nil {
+			x = ws.r[i&(maxWindows-1)]
+		} else {
+			x = d.readings(white, black)
+		}
+		a := pk[int(d.own)+int(x&0xffff)]
+		b := pk[int(d.turned)+int(x>>16)]
+		mgW += int64(a>>16) - int64(b>>16)
+		egW += int64(int16(a)) - int64(int16(b))
+	}
+	return mgW, egW
 }
 
 // Float is Evaluate's model in floating point on the unrounded weights,

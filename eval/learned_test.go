@@ -284,7 +284,7 @@ func TestEvaluateWithin(t *testing.T) {
 				a := r.IntN(801) - 400
 				b := a + 1 + r.IntN(200)
 				for _, w := range []*Weights{big, small} {
-					full, got := w.Evaluate(&p), w.EvaluateWithin(&p, a, b)
+					full, got := w.Evaluate(&p), w.EvaluateWithin(&p, nil, nil, a, b)
 					switch {
 					case got > a && got < b:
 						if got != full {

@@ -64,7 +64,8 @@ type layout struct {
 	// win is what Evaluate reads per window, packed in one slice so that
 	// its loop has no index to check.
 	win    []window
-	pieces int // pieces at the start: the phase's scale
+	sq     []squareWindows // per square: the windows it is in (Follow)
+	pieces int             // pieces at the start: the phase's scale
 }
 
 // features is the number of weights per game phase.
@@ -164,6 +165,7 @@ func newLayout(g *board.Geometry) *layout {
 			turned: int32(l.table[l.turned[w]]) * windowStates,
 		}
 	}
+	l.makeSquareWindows()
 	l.pieces = 2 * (g.Squares/2 - g.Width/2) // the usual start: all rows but the middle two
 	if l.pieces <= 0 {
 		l.pieces = g.Squares / 2
