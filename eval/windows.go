@@ -39,7 +39,7 @@ func (l *layout) makeSquareWindows() {
 	for w := range l.windows {
 		for j := range windowSquares {
 			s := int(l.shift[w][j/2]) + j%2
-			lo := uint32(pow3[j])          // White's reading: bit j weighs 3^j
+			lo := uint32(pow3[j])         // White's reading: bit j weighs 3^j
 			hi := uint32(pow3[7-j]) << 16 // the turned reading: bit j weighs 3^(7-j)
 			e := &l.sq[s]
 			e.win[e.n] = uint8(w)
