@@ -44,7 +44,7 @@ func TestGameStatus(t *testing.T) {
 		{"king moves", kingsOnly4, "W:WK26,50:BK5,1", "26-21 5-10 21-26 10-5", true, KingMoves, 0, "4 plies of king moves"},
 		{"king moves reset by a man move", kingsOnly4, "W:WK26,50:BK5,1", "26-21 5-10 50-44 10-5 21-26", false, NotDrawn, 0, ""},
 		{"5-move rule not yet", International, "W:WK46,K50:BK3", "50-44 3-8 44-39 8-2 39-33 2-7 33-28 7-1 28-22", false, NotDrawn, 0, ""},
-		{"5-move rule", International, "W:WK46,K50:BK3", "50-44 3-8 44-39 8-2 39-33 2-7 33-28 7-1 28-22 1-6", true, EndgameClock, 0, "5-move rule"},
+		{"5-move rule", International, "W:WK46,K50:BK3", "50-44 3-8 44-39 8-2 39-33 2-7 33-28 7-1 28-22 1-6", true, EndgameLimit, 0, "5-move rule"},
 		{"no move", International, "W:W46:B41,37", "", true, NotDrawn, Black, "white has no move"},
 		{"breakthrough", BreakthroughDraughts, "W:W9:B40", "9-3", true, NotDrawn, White, "crowned a king"},
 	}

@@ -74,7 +74,7 @@ const (
 type DrawRules struct {
 	Repetitions    int          // the same position this many times is a draw (3)
 	KingMovesLimit int          // plies of non-capturing king moves only
-	Endgames       EndgameRules // the endgame clocks (drawclock.go)
+	Endgames       EndgameRules // the endgame rules and their counters (endgame.go)
 }
 
 // Variant describes one rule set as data; the generator reads it, it is never
