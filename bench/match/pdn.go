@@ -43,7 +43,7 @@ func (r *runner) gamePDN(g *Game) (*pdn.Game, error) {
 		{Name: "White", Value: cfg.Engines[g.White].Name},
 		{Name: "Black", Value: cfg.Engines[g.Black].Name},
 		{Name: "Result", Value: resultText(cfg.Variant, g.Result)},
-		{Name: "GameType", Value: strconv.Itoa(cfg.Variant.GameType)},
+		{Name: "GameType", Value: strconv.Itoa(pdn.GameType(cfg.Variant))},
 		{Name: "Variant", Value: cfg.Variant.Name},
 		{Name: "TimeControl", Value: cfg.TC.String()},
 		{Name: "Termination", Value: g.Reason},

@@ -42,19 +42,6 @@ func (g *Game) tag(name string) (string, bool) {
 	return "", false
 }
 
-// VariantByGameType returns the variant of a PDN GameType number, or nil;
-// where several variants share a number (Killer, Breakthrough, Antidraughts
-// use 20; Poddavki and Diagonal 25) it returns the base rules, which
-// board.Variants lists first.
-func VariantByGameType(n int) *board.Variant {
-	for _, v := range board.Variants() {
-		if v.GameType == n {
-			return v
-		}
-	}
-	return nil
-}
-
 // results are the result tokens of both PDN result types.
 var results = map[string]bool{
 	"2-0": true, "0-2": true, "1-1": true, "0-0": true,
@@ -66,7 +53,7 @@ var results = map[string]bool{
 // International rules' GameType, the default type ("1-0", "1/2-1/2",
 // "0-1") otherwise (docs/variants.md 4.2).
 func ResultToken(v *board.Variant, white float64) string {
-	intl := v.GameType == board.International.GameType
+	intl := GameType(v) == GameType(board.International)
 	switch {
 	case white == 1 && intl:
 		return "2-0"

@@ -173,6 +173,30 @@ func TestVariantByGameType(t *testing.T) {
 	}
 }
 
+// Every variant has its GameType number, the one board.Variant carried
+// before the numbers moved here, and a number reads back as rules on the
+// same board.
+func TestGameTypeOfEveryVariant(t *testing.T) {
+	want := map[string]int{
+		"international": 20, "russian": 25, "brazilian": 26, "english": 21, "pool": 23, "italian": 22,
+		"spanish": 24, "portuguese": 28, "czech": 29, "killer": 20, "breakthrough": 20, "antidraughts": 20,
+		"giveaway": 25, "spantsiretti": 41, "diagonal": 25, "frisian": 40, "frysk": 40, "turkish": 30,
+		"tama": 30, "thai": 31, "stavropol": 25, "bashni": 25, "canadian": 27,
+	}
+	if len(board.Variants()) != len(want) {
+		t.Errorf("%d variants, %d GameType numbers in the test", len(board.Variants()), len(want))
+	}
+	for _, v := range board.Variants() {
+		n := GameType(v)
+		if n != want[v.Name] {
+			t.Errorf("GameType(%s) = %d, want %d", v.Name, n, want[v.Name])
+		}
+		if o := VariantByGameType(n); o == nil || o.Geo != v.Geo {
+			t.Errorf("VariantByGameType(GameType(%s)) = %v", v.Name, o)
+		}
+	}
+}
+
 // randomMoves plays up to plies random legal moves from start.
 func randomMoves(v *board.Variant, start board.Position, plies int, rng *rand.Rand) []board.Move {
 	var moves []board.Move
