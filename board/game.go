@@ -1,6 +1,9 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Game is one game: the rules, the start, the moves and, per position,
 // what the draw rules need (Bashni's towers, the reversible plies in a row,
@@ -188,6 +191,23 @@ func (g *Game) StartFEN() string { return g.v.formatFEN(&g.plies[0].pos, &g.plie
 
 // FEN is the FEN of the current position, with Bashni's columns.
 func (g *Game) FEN() string { return g.v.formatFEN(g.Position(), g.Towers()) }
+
+// FormatLine writes moves played on from the current position (a
+// principal variation) in the variant's notation, each in the position it
+// is played from, separated by spaces, stopping at the first move that is
+// not legal there (a line from an older search iteration). g is unchanged.
+func (g *Game) FormatLine(moves []Move) string {
+	line := g.Clone()
+	parts := make([]string, 0, len(moves))
+	for _, m := range moves {
+		text := g.v.FormatMove(line.Position(), m)
+		if line.Play(m) != nil {
+			break
+		}
+		parts = append(parts, text)
+	}
+	return strings.Join(parts, " ")
+}
 
 // DrawRule names the rule that has drawn a game.
 type DrawRule uint8

@@ -202,3 +202,35 @@ func TestGameOfIllegal(t *testing.T) {
 		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
 	}
 }
+
+// FormatLine writes each move in the position it is played from and stops
+// at the first that is not legal there; the game itself is unchanged.
+func TestGameFormatLine(t *testing.T) {
+	g := NewGame(Russian, Russian.Start())
+	playText(t, g, "c3-d4")
+	line := []Move{}
+	p := *g.Position()
+	for _, text := range []string{"f6-g5", "d4-e5", "d6:f4"} {
+		m, err := Russian.ParseMove(&p, text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		line = append(line, m)
+		p = p.Play(m)
+	}
+	if got, want := g.FormatLine(line), "f6-g5 d4-e5 d6:f4"; got != want {
+		t.Errorf("FormatLine = %q, want %q", got, want)
+	}
+	// The same line from the position after its first move: that move is
+	// not legal there, so nothing is written.
+	g2 := NewGame(Russian, Russian.Start())
+	if got := g2.FormatLine(line); got != "" {
+		t.Errorf("FormatLine of an illegal first move = %q, want \"\"", got)
+	}
+	if got := g.FormatLine(append(line[:1:1], line[0])); got != "f6-g5" {
+		t.Errorf("FormatLine stopping at the second move = %q", got)
+	}
+	if g.Len() != 1 {
+		t.Errorf("FormatLine changed the game: %d moves", g.Len())
+	}
+}

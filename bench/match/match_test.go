@@ -155,7 +155,7 @@ func TestMatchReproducibleAndPDN(t *testing.T) {
 				var idx int
 				fmt.Sscan(tags["Round"], &idx)
 				g := b[idx-1]
-				w, _ := parseResult(pg.Result)
+				w, _ := pdn.ResultScore(pg.Result)
 				if pg.Variant() != v || !movesEqual(pg.Moves(), g.Moves) || w != g.Result ||
 					tags["White"] != cfg.Engines[g.White].Name || tags["Black"] != cfg.Engines[g.Black].Name ||
 					tags["GameType"] != fmt.Sprint(pdn.GameType(v)) || tags["TimeControl"] != "depth=2" ||

@@ -13,6 +13,7 @@ package pdn
 
 import (
 	"strings"
+	"time"
 
 	"damka/board"
 )
@@ -42,6 +43,9 @@ func (g *Game) tag(name string) (string, bool) {
 	return "", false
 }
 
+// Date writes t as the value of a Date tag, "2026.12.01".
+func Date(t time.Time) string { return t.Format("2006.01.02") }
+
 // results are the result tokens of both PDN result types.
 var results = map[string]bool{
 	"2-0": true, "0-2": true, "1-1": true, "0-0": true,
@@ -67,4 +71,18 @@ func ResultToken(v *board.Variant, white float64) string {
 		return "1-1"
 	}
 	return "1/2-1/2"
+}
+
+// ResultScore reads a result token of either type back to White's score;
+// false for "*" and anything else.
+func ResultScore(token string) (white float64, ok bool) {
+	switch token {
+	case "2-0", "1-0":
+		return 1, true
+	case "0-2", "0-1":
+		return 0, true
+	case "1-1", "1/2-1/2":
+		return 0.5, true
+	}
+	return 0, false
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"damka/board"
 )
@@ -376,6 +377,17 @@ func TestResultToken(t *testing.T) {
 		if got := ResultToken(tc.v, tc.white); got != tc.want {
 			t.Errorf("ResultToken(%s, %v) = %q, want %q", tc.v.Name, tc.white, got, tc.want)
 		}
+		if w, ok := ResultScore(tc.want); !ok || w != tc.white {
+			t.Errorf("ResultScore(%q) = %v, %v, want %v", tc.want, w, ok, tc.white)
+		}
+	}
+	for _, token := range []string{"*", "0-0", "", "2-1"} {
+		if w, ok := ResultScore(token); ok {
+			t.Errorf("ResultScore(%q) = %v, want no score", token, w)
+		}
+	}
+	if got := Date(time.Date(2026, 12, 1, 23, 0, 0, 0, time.UTC)); got != "2026.12.01" {
+		t.Errorf("Date = %q", got)
 	}
 }
 
