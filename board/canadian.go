@@ -157,14 +157,13 @@ func (p *Position128) Play(m Move128) Position128 {
 type Variant128 struct {
 	Name, Title string
 	Rows        int
-	GameType    int
 	geo         *geometry128
 }
 
 // Canadian128 is Canadian draughts (PDN 27) on its own 128-bit board: the
 // generator, perft and notation that the playable variant Canadian (a
 // Variant over the wide Position layout, wide.go) delegates to.
-var Canadian128 = &Variant128{Name: "canadian", Title: "Canadian draughts", Rows: 5, GameType: 27, geo: newGeometry128(12, 12)}
+var Canadian128 = &Variant128{Name: "canadian", Title: "Canadian draughts", Rows: 5, geo: newGeometry128(12, 12)}
 
 // Squares returns the number of playing squares.
 func (v *Variant128) Squares() int { return v.geo.squares }

@@ -1,10 +1,13 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Game is one game: the rules, the start, the moves and, per position,
 // what the draw rules need (Bashni's towers, the reversible plies in a row,
-// the endgame clocks). It is the one value that every follower of a game
+// the endgame counters). It is the one value that every follower of a game
 // (protocols, match runner, text mode, openings generator, the search's
 // root) keeps, so that history, towers and the draw rules are built once.
 // The moves of a Game are legal by construction: Play refuses others.
@@ -17,15 +20,15 @@ type Game struct {
 
 // gamePly is what the game knows of one of its positions.
 type gamePly struct {
-	pos   Position
-	tow   Towers    // Bashni: the pieces under pos's tops; zero elsewhere
-	rev   int       // reversible plies in a row that led to pos
-	clock DrawClock // the endgame clocks of pos
+	pos     Position
+	tow     Towers         // Bashni: the pieces under pos's tops; zero elsewhere
+	rev     int            // reversible plies in a row that led to pos
+	endgame EndgameCounter // the endgame counters of pos
 }
 
 // NewGame starts a game of v from start, with no piece under any top
-// (ParseGame reads a start with Bashni columns). The endgame clocks start
-// at 0 in start.
+// (ParseGame reads a start with Bashni columns). The endgame counters
+// start at 0 in start.
 func NewGame(v *Variant, start Position) *Game {
 	return newGameTowers(v, start, nil)
 }
@@ -33,7 +36,7 @@ func NewGame(v *Variant, start Position) *Game {
 // newGameTowers is NewGame for a Bashni start whose columns are t (nil:
 // none); other variants ignore t.
 func newGameTowers(v *Variant, start Position, t *Towers) *Game {
-	first := gamePly{pos: start, clock: v.NewDrawClock(&start)}
+	first := gamePly{pos: start, endgame: v.NewEndgameCounter(&start)}
 	if t != nil && v.Columns {
 		first.tow = *t
 	}
@@ -98,11 +101,11 @@ func (g *Game) TowersAt(i int) *Towers { return &g.plies[i].tow }
 // join can repeat.
 func (g *Game) Reversible() int { return g.plies[len(g.plies)-1].rev }
 
-// Clock is the endgame draw clock of the current position.
-func (g *Game) Clock() DrawClock { return g.plies[len(g.plies)-1].clock }
+// EndgameCounter is the endgame draw counter of the current position.
+func (g *Game) EndgameCounter() EndgameCounter { return g.plies[len(g.plies)-1].endgame }
 
-// ClockAt is the endgame draw clock of At(i).
-func (g *Game) ClockAt(i int) DrawClock { return g.plies[i].clock }
+// EndgameCounterAt is the endgame draw counter of At(i).
+func (g *Game) EndgameCounterAt(i int) EndgameCounter { return g.plies[i].endgame }
 
 // History returns a copy of the positions before the current one, oldest
 // first.
@@ -162,7 +165,7 @@ func (g *Game) play(m Move) {
 	if last.pos.Reversible(m) {
 		next.rev = last.rev + 1
 	}
-	next.clock = g.v.NextDrawClock(last.clock, &next.pos, m.IsCapture() || m.Promote)
+	next.endgame = g.v.NextEndgameCounter(last.endgame, &next.pos, m.IsCapture() || m.Promote)
 	g.moves = append(g.moves, m)
 	g.plies = append(g.plies, next)
 }
@@ -189,6 +192,23 @@ func (g *Game) StartFEN() string { return g.v.formatFEN(&g.plies[0].pos, &g.plie
 // FEN is the FEN of the current position, with Bashni's columns.
 func (g *Game) FEN() string { return g.v.formatFEN(g.Position(), g.Towers()) }
 
+// FormatLine writes moves played on from the current position (a
+// principal variation) in the variant's notation, each in the position it
+// is played from, separated by spaces, stopping at the first move that is
+// not legal there (a line from an older search iteration). g is unchanged.
+func (g *Game) FormatLine(moves []Move) string {
+	line := g.Clone()
+	parts := make([]string, 0, len(moves))
+	for _, m := range moves {
+		text := g.v.FormatMove(line.Position(), m)
+		if line.Play(m) != nil {
+			break
+		}
+		parts = append(parts, text)
+	}
+	return strings.Join(parts, " ")
+}
+
 // DrawRule names the rule that has drawn a game.
 type DrawRule uint8
 
@@ -196,7 +216,7 @@ const (
 	NotDrawn     DrawRule = iota
 	Repetition            // Variant.Draw.Repetitions times the same position
 	KingMoves             // Variant.Draw.KingMovesLimit reversible plies in a row
-	EndgameClock          // an endgame draw clock has run out (drawclock.go)
+	EndgameLimit          // an endgame counter has reached its rule's limit (endgame.go)
 )
 
 // Status is where a game stands.
@@ -205,7 +225,7 @@ type Status struct {
 	Draw   DrawRule // the rule that drew the game (Over), or NotDrawn
 	Winner Color    // when Over and Draw is NotDrawn
 	// Reason says why the game is over: "White has no move", "3-fold
-	// repetition", an endgame clock's rule, ...
+	// repetition", an endgame rule, ...
 	Reason string
 }
 
@@ -226,7 +246,7 @@ func (s Status) White() float64 {
 // the goal first, so that a move that leaves the opponent without a move
 // wins even when it also completes a draw counter (docs/variants.md 7.4). When
 // several draw rules end the game on the same move, the most specific one is
-// named: repetition, then an endgame clock, then the king-move count.
+// named: repetition, then an endgame rule, then the king-move count.
 func (g *Game) Status() Status {
 	p := g.Position()
 	var ml MoveList
@@ -271,8 +291,8 @@ func (g *Game) DrawAt(i int) (DrawRule, int) {
 			return Repetition, n
 		}
 	}
-	if pl.clock.Expired() {
-		return EndgameClock, 0
+	if pl.endgame.AtLimit() {
+		return EndgameLimit, 0
 	}
 	if rules.KingMovesLimit > 0 && pl.rev >= rules.KingMovesLimit {
 		return KingMoves, 0
@@ -300,8 +320,8 @@ func (g *Game) drawText(rule DrawRule, n, i int) string {
 	switch rule {
 	case Repetition:
 		return fmt.Sprintf("%d-fold repetition", g.v.Draw.Repetitions)
-	case EndgameClock:
-		return g.plies[i].clock.Reason()
+	case EndgameLimit:
+		return g.plies[i].endgame.Reason()
 	case KingMoves:
 		return fmt.Sprintf("%d plies of king moves without capture", g.v.Draw.KingMovesLimit)
 	}

@@ -44,7 +44,7 @@ func TestGameStatus(t *testing.T) {
 		{"king moves", kingsOnly4, "W:WK26,50:BK5,1", "26-21 5-10 21-26 10-5", true, KingMoves, 0, "4 plies of king moves"},
 		{"king moves reset by a man move", kingsOnly4, "W:WK26,50:BK5,1", "26-21 5-10 50-44 10-5 21-26", false, NotDrawn, 0, ""},
 		{"5-move rule not yet", International, "W:WK46,K50:BK3", "50-44 3-8 44-39 8-2 39-33 2-7 33-28 7-1 28-22", false, NotDrawn, 0, ""},
-		{"5-move rule", International, "W:WK46,K50:BK3", "50-44 3-8 44-39 8-2 39-33 2-7 33-28 7-1 28-22 1-6", true, EndgameClock, 0, "5-move rule"},
+		{"5-move rule", International, "W:WK46,K50:BK3", "50-44 3-8 44-39 8-2 39-33 2-7 33-28 7-1 28-22 1-6", true, EndgameLimit, 0, "5-move rule"},
 		{"no move", International, "W:W46:B41,37", "", true, NotDrawn, Black, "white has no move"},
 		{"breakthrough", BreakthroughDraughts, "W:W9:B40", "9-3", true, NotDrawn, White, "crowned a king"},
 	}
@@ -200,5 +200,37 @@ func TestGameOfIllegal(t *testing.T) {
 	bad := Move{From: 0, To: 1}
 	if g, err := GameOf(International, International.Start(), []Move{bad}); err == nil || !strings.Contains(err.Error(), "move 1: (1-2) is not legal") {
 		t.Errorf("GameOf with an illegal move: %v, %v", g, err)
+	}
+}
+
+// FormatLine writes each move in the position it is played from and stops
+// at the first that is not legal there; the game itself is unchanged.
+func TestGameFormatLine(t *testing.T) {
+	g := NewGame(Russian, Russian.Start())
+	playText(t, g, "c3-d4")
+	line := []Move{}
+	p := *g.Position()
+	for _, text := range []string{"f6-g5", "d4-e5", "d6:f4"} {
+		m, err := Russian.ParseMove(&p, text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		line = append(line, m)
+		p = p.Play(m)
+	}
+	if got, want := g.FormatLine(line), "f6-g5 d4-e5 d6:f4"; got != want {
+		t.Errorf("FormatLine = %q, want %q", got, want)
+	}
+	// The same line from the position after its first move: that move is
+	// not legal there, so nothing is written.
+	g2 := NewGame(Russian, Russian.Start())
+	if got := g2.FormatLine(line); got != "" {
+		t.Errorf("FormatLine of an illegal first move = %q, want \"\"", got)
+	}
+	if got := g.FormatLine(append(line[:1:1], line[0])); got != "f6-g5" {
+		t.Errorf("FormatLine stopping at the second move = %q", got)
+	}
+	if g.Len() != 1 {
+		t.Errorf("FormatLine changed the game: %d moves", g.Len())
 	}
 }

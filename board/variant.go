@@ -74,7 +74,7 @@ const (
 type DrawRules struct {
 	Repetitions    int          // the same position this many times is a draw (3)
 	KingMovesLimit int          // plies of non-capturing king moves only
-	Endgames       EndgameRules // the endgame clocks (drawclock.go)
+	Endgames       EndgameRules // the endgame rules and their counters (endgame.go)
 }
 
 // Variant describes one rule set as data; the generator reads it, it is never
@@ -150,7 +150,6 @@ type Variant struct {
 	// of from the top left as White sees the board.
 	NumberFromWhite bool
 	CaptureSep      byte // separator written between the squares of a capture
-	GameType        int  // PDN GameType number (of the base rules where the variant has none)
 	Draw            DrawRules
 
 	// Set by register: the generator family, chosen once per call of
@@ -181,20 +180,20 @@ var (
 		Name: "international", Aliases: []string{"standard", "normal", "fmjd", "100"},
 		Title: "International draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50, Endgames: FMJDEndgames},
 	}
 	Russian = &Variant{
 		Name: "russian", Aliases: []string{"shashki"},
 		Title: "Russian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
-		Notation: Algebraic, CaptureSep: ':', GameType: 25,
+		Notation: Algebraic, CaptureSep: ':',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30, Endgames: IDFEndgames},
 	}
 	Brazilian = &Variant{
 		Name: "brazilian", Title: "Brazilian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
-		Notation: Algebraic, CaptureSep: 'x', GameType: 26,
+		Notation: Algebraic, CaptureSep: 'x',
 		// Brazilian follows the Russian list under the IDF code (7.2).
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30, Endgames: IDFEndgames},
 	}
@@ -202,7 +201,7 @@ var (
 		Name: "english", Aliases: []string{"american", "checkers"},
 		Title: "English draughts (American checkers)", Geo: Board8x8, FirstMover: Black, Rows: 3,
 		ManBackward: false, FlyingKings: false, Capture: FreeChoice, Promotion: EndsMove,
-		Notation: Numeric, CaptureSep: 'x', GameType: 21,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 80},
 	}
 	// Pool is American pool checkers (APCA): English board, numbering and
@@ -211,32 +210,32 @@ var (
 		Name: "pool", Aliases: []string{"american-pool", "pool-checkers"},
 		Title: "American pool checkers", Geo: Board8x8, FirstMover: Black, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 23,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 	}
 	Italian = &Variant{
 		Name: "italian", Aliases: []string{"dama-italiana"},
 		Title: "Italian draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		MenSpareKings: true, Capture: ItalianOrder, Promotion: EndsMove,
-		Notation: Numeric, Mirrored: true, CaptureSep: 'x', GameType: 22,
+		Notation: Numeric, Mirrored: true, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 4, KingMovesLimit: 80},
 	}
 	Spanish = &Variant{
 		Name: "spanish", Title: "Spanish draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		FlyingKings: true, Capture: MostThenKings, Promotion: EndsMove,
-		Notation: Numeric, Mirrored: true, NumberFromWhite: true, CaptureSep: 'x', GameType: 24,
+		Notation: Numeric, Mirrored: true, NumberFromWhite: true, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 	Portuguese = &Variant{
 		Name: "portuguese", Title: "Portuguese draughts (damas clássicas)", Geo: Board8x8, FirstMover: White, Rows: 3,
 		FlyingKings: true, Capture: MostThenKings, Promotion: EndsMove,
-		Notation: Numeric, Mirrored: true, NumberFromWhite: true, CaptureSep: 'x', GameType: 28,
+		Notation: Numeric, Mirrored: true, NumberFromWhite: true, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 	Czech = &Variant{
 		Name: "czech", Title: "Czech draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		FlyingKings: true, Capture: KingPriority, Promotion: EndsMove,
-		Notation: Algebraic, CaptureSep: 'x', GameType: 29,
+		Notation: Algebraic, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 	// Killer is International draughts with the killer rule of Scan's
@@ -244,7 +243,7 @@ var (
 	Killer = &Variant{
 		Name: "killer", Title: "Killer draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, KingHaltsBehindKing: true, Capture: Majority, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50},
 	}
 	// BreakthroughDraughts is International draughts won by the first king.
@@ -252,14 +251,14 @@ var (
 		Name: "breakthrough", Aliases: []string{"bt"},
 		Title: "Breakthrough draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough, Goal: Breakthrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 	Antidraughts = &Variant{
 		Name: "antidraughts", Aliases: []string{"losing"},
 		Title: "Antidraughts (International giveaway)", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough, Goal: Giveaway,
-		Notation: Numeric, CaptureSep: 'x', GameType: 20,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 	// Poddavki is Russian giveaway (the variant named giveaway).
@@ -267,14 +266,14 @@ var (
 		Name: "giveaway", Aliases: []string{"poddavki"},
 		Title: "Russian giveaway (poddavki)", Geo: Board8x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing, Goal: Giveaway,
-		Notation: Algebraic, CaptureSep: ':', GameType: 25,
+		Notation: Algebraic, CaptureSep: ':',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 	}
 	Spantsiretti = &Variant{
 		Name: "spantsiretti", Aliases: []string{"spancirety", "80"},
 		Title: "Spantsiretti (80-square draughts)", Geo: Board10x8, FirstMover: White, Rows: 3,
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
-		Notation: Algebraic, CaptureSep: ':', GameType: 41,
+		Notation: Algebraic, CaptureSep: ':',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 	}
 	// Diagonal is Russian draughts from hcheckers' diagonal setup: the main
@@ -283,7 +282,7 @@ var (
 		Name: "diagonal", Title: "Diagonal draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 		Setup:       "W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Bb8,d8,f8,a7,c7,e7,b6,d6,a5,c5,b4,a3",
 		ManBackward: true, FlyingKings: true, Capture: FreeChoice, Promotion: ContinueAsKing,
-		Notation: Algebraic, CaptureSep: ':', GameType: 25,
+		Notation: Algebraic, CaptureSep: ':',
 		Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 	}
 )
@@ -298,7 +297,7 @@ var (
 		Title: "Frisian draughts", Geo: Board10x10, FirstMover: White, Rows: 4,
 		ManBackward: true, FlyingKings: true, OrthogonalCaptures: true, KingMoveLimit: 3,
 		Capture: MostValue, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 40,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 	// Frysk is lidraughts' Frysk!: Frisian rules, five men each on the
@@ -309,7 +308,7 @@ var (
 		Setup:       "W:W46-50:B1-5",
 		ManBackward: true, FlyingKings: true, OrthogonalCaptures: true, KingMoveLimit: 3,
 		Capture: MostValue, Promotion: PassThrough,
-		Notation: Numeric, CaptureSep: 'x', GameType: 40,
+		Notation: Numeric, CaptureSep: 'x',
 		Draw: DrawRules{Repetitions: 3},
 	}
 )
@@ -326,14 +325,14 @@ var Turkish = &Variant{
 	FlyingKings:  true,
 	RemoveAtOnce: true, NoReversal: true,
 	Capture: Majority, Promotion: PassThrough,
-	Notation: Algebraic, CaptureSep: 'x', GameType: 30,
+	Notation: Algebraic, CaptureSep: 'x',
 	Draw: DrawRules{Repetitions: 3},
 }
 
 // Armenian draughts (tama): Turkish draughts in which men also step
 // diagonally forwards and kings also move along diagonals; captures stay
 // along rows and files (README, "Rule choices"). No PDN GameType of its
-// own: Turkish's 30, with a Variant tag.
+// own (format/pdn writes Turkish's, with a Variant tag).
 var Tama = &Variant{
 	Name: "tama", Aliases: []string{"armenian", "armenian-draughts"},
 	Title: "Armenian draughts (tama)", Geo: Board8x8Full, FirstMover: White, Rows: 2,
@@ -341,7 +340,7 @@ var Tama = &Variant{
 	FlyingKings:  true,
 	RemoveAtOnce: true, NoReversal: true, DiagonalSteps: true,
 	Capture: Majority, Promotion: PassThrough,
-	Notation: Algebraic, CaptureSep: 'x', GameType: 30,
+	Notation: Algebraic, CaptureSep: 'x',
 	Draw: DrawRules{Repetitions: 3},
 }
 
@@ -354,20 +353,20 @@ var Thai = &Variant{
 	Title: "Thai draughts", Geo: Board8x8, FirstMover: Black, Rows: 2,
 	FlyingKings: true, RemoveAtOnce: true, KingLandsBehind: true,
 	Capture: FreeChoice, Promotion: EndsMove,
-	Notation: Numeric, CaptureSep: '-', GameType: 31,
+	Notation: Numeric, CaptureSep: '-',
 	Draw: DrawRules{Repetitions: 3},
 }
 
 // Stavropol draughts (docs/variants.md 3.16): Russian rules, but the side to
 // move may move one of the opponent's pieces instead of its own; captures
 // are compulsory whichever colour captures (free choice among all of
-// them), and a side without pieces has lost. No PDN GameType of its own:
-// Russian's 25, with a Variant tag.
+// them), and a side without pieces has lost. No PDN GameType of its own
+// (format/pdn writes Russian's, with a Variant tag).
 var Stavropol = &Variant{
 	Name: "stavropol", Aliases: []string{"stavropolskie"},
 	Title: "Stavropol draughts", Geo: Board8x8, FirstMover: White, Rows: 3,
 	ManBackward: true, FlyingKings: true, ForeignMoves: true, Capture: FreeChoice, Promotion: ContinueAsKing,
-	Notation: Algebraic, CaptureSep: ':', GameType: 25,
+	Notation: Algebraic, CaptureSep: ':',
 	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 }
 
@@ -378,7 +377,7 @@ var Bashni = &Variant{
 	Title: "Bashni (Russian towers)", Geo: Board8x8, FirstMover: White, Rows: 3,
 	ManBackward: true, FlyingKings: true, Columns: true,
 	Capture: FreeChoice, Promotion: ContinueAsKing,
-	Notation: Algebraic, CaptureSep: ':', GameType: 25,
+	Notation: Algebraic, CaptureSep: ':',
 	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 30},
 }
 
@@ -450,8 +449,7 @@ func sharedDirTable(g *Geometry, gen genKind, offsets [][2]int) *dirTable {
 	return newDirTable(g, offsets)
 }
 
-// The base variants come first: VariantByGameType returns the first variant
-// of a GameType, and the variants built on a base share its number.
+// The base variants come first (damka variants lists them in this order).
 func init() {
 	register(International, Russian, Brazilian, English,
 		Pool, Italian, Spanish, Portuguese, Czech,

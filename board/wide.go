@@ -36,7 +36,7 @@ var Board12x12 = newWideGeometry("12x12", 12, 12)
 var Canadian = &Variant{
 	Name: "canadian", Title: "Canadian draughts", Geo: Board12x12, FirstMover: White, Rows: 5,
 	ManBackward: true, FlyingKings: true, Capture: Majority, Promotion: PassThrough,
-	Notation: Numeric, CaptureSep: 'x', GameType: 27,
+	Notation: Numeric, CaptureSep: 'x',
 	// The FMJD 16- and 5-move endgame rules count 10x10 material and are
 	// not applied; the 25-move king rule is.
 	Draw: DrawRules{Repetitions: 3, KingMovesLimit: 50},

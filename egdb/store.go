@@ -127,7 +127,7 @@ func rulesFingerprint(v *board.Variant) uint32 {
 var notRules = map[string]bool{
 	"Name": true, "Aliases": true, "Title": true, "Geo": true, "FirstMover": true, "Rows": true,
 	"Setup": true, "Notation": true, "Mirrored": true, "NumberFromWhite": true, "CaptureSep": true,
-	"GameType": true, "Draw": true,
+	"Draw": true,
 }
 
 // Supported says why the tables cannot serve v, if they cannot: only the

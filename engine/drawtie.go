@@ -91,12 +91,12 @@ func (e *Engine) breakRuleTie(main *thread, game *rootGame, r Result) Result {
 }
 
 // drawnByRule reports whether root move m leads to a position that a
-// move-count rule (an endgame clock or the king-moves counter) draws. A
+// move-count rule (an endgame counter or the king-moves counter) draws. A
 // move that leaves the opponent without a move wins instead.
 func (t *thread) drawnByRule(m board.Move) bool {
 	t.play(0, m)
 	c := &t.stack[1]
-	if !c.clock.Expired() && !t.ruleDraw(1) {
+	if !c.endgame.AtLimit() && !t.ruleDraw(1) {
 		return false
 	}
 	return t.v.HasCapture(&c.pos) || t.v.HasQuietMove(&c.pos)
@@ -119,7 +119,7 @@ func (e *Engine) tieEngine(lines int) *Engine {
 }
 
 // rulesIgnored is v without its move-count draw rules (the king-moves
-// counter and the endgame clocks); repetition stays. One copy per variant,
+// counter and the endgame counters); repetition stays. One copy per variant,
 // kept, because the endgame tables cache their checks by variant.
 func (e *Engine) rulesIgnored(v *board.Variant) *board.Variant {
 	if w, ok := e.ruleFree[v]; ok {

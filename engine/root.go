@@ -117,7 +117,7 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 		f.extra = eval.Towers(v, root, tw)
 	}
 	f.rev = rev
-	t.rootClock(f, root, history)
+	t.rootEndgame(f, root, history)
 	t.keys[rev] = f.key ^ runKey(root)
 
 	v.Generate(&f.pos, &f.ml)

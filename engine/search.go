@@ -110,10 +110,10 @@ func (t *thread) play(ply int, m board.Move) {
 		c.key = hashMove(f.key, &f.pos, m)
 		c.rev = f.nextRev(f.pos.Reversible(m))
 	}
-	if f.clock == (board.DrawClock{}) && !c.pos.HasKing() {
-		c.clock = board.DrawClock{} // see stepClock
+	if f.endgame == (board.EndgameCounter{}) && !c.pos.HasKing() {
+		c.endgame = board.EndgameCounter{} // see stepEndgame
 	} else {
-		t.stepClock(f, c, m)
+		t.stepEndgame(f, c, m)
 	}
 	k := c.key ^ runKey(&c.pos)
 	t.keys[t.hist+ply+1] = k
@@ -147,7 +147,7 @@ func (t *thread) ruleDraw(ply int) bool {
 
 // ttKey is the table key at ply: the Zobrist key, with the plies left on the
 // king-moves counter folded in when they are few enough to matter, and the
-// plies left on an active endgame clock always (clockKey).
+// plies left on an active endgame counter always (endgameKey).
 func (t *thread) ttKey(ply int) uint64 {
 	f := &t.stack[ply]
 	return t.tableKey(f, f.key^runKey(&f.pos))
@@ -155,8 +155,8 @@ func (t *thread) ttKey(ply int) uint64 {
 
 // tableKey is ttKey of frame f from its key with the king-run state.
 func (t *thread) tableKey(f *frame, key uint64) uint64 {
-	if f.clock.Endgame() != board.NoEndgame {
-		key ^= clockKey(&f.clock)
+	if f.endgame.Endgame() != board.NoEndgame {
+		key ^= endgameKey(&f.endgame)
 	}
 	if lim := t.v.Draw.KingMovesLimit; lim > 0 {
 		if left := lim - f.rev; left < ruleWindow {
@@ -218,8 +218,8 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 	f := &t.stack[ply]
-	if t.clockDraw(ply) {
-		// Before the tables, which know nothing of the clocks.
+	if t.endgameDraw(ply) {
+		// Before the tables, which know nothing of the endgame counters.
 		if !t.v.HasCapture(&f.pos) && !t.v.HasQuietMove(&f.pos) {
 			return t.terminal(ply)
 		}
@@ -410,7 +410,7 @@ func (t *thread) qsearch(alpha, beta, ply, qd int) int {
 		if !t.v.HasQuietMove(&f.pos) {
 			return t.terminal(ply)
 		}
-		if t.ruleDraw(ply) || t.clockDraw(ply) {
+		if t.ruleDraw(ply) || t.endgameDraw(ply) {
 			t.drawFlag = true
 			return DrawScore
 		}
@@ -419,7 +419,7 @@ func (t *thread) qsearch(alpha, beta, ply, qd int) int {
 		}
 		return t.evaluateWithin(ply, alpha, beta)
 	}
-	if t.clockDraw(ply) {
+	if t.endgameDraw(ply) {
 		// A capture is a legal move.
 		t.drawFlag = true
 		return DrawScore
@@ -444,10 +444,10 @@ func (t *thread) qsearch(alpha, beta, ply, qd int) int {
 			f.pos.PlayInto(m, &c.pos)
 		}
 		c.rev = 0
-		if f.clock == (board.DrawClock{}) && !c.pos.HasKing() {
-			c.clock = board.DrawClock{} // see stepClock
+		if f.endgame == (board.EndgameCounter{}) && !c.pos.HasKing() {
+			c.endgame = board.EndgameCounter{} // see stepEndgame
 		} else {
-			t.stepClock(f, c, m)
+			t.stepEndgame(f, c, m)
 		}
 		s := -t.qsearch(-beta, -alpha, ply+1, qd)
 		if t.abort {

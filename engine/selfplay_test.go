@@ -52,8 +52,8 @@ func playDrawn(g *board.Game, m board.Move) string {
 		return "repetition"
 	case board.KingMoves:
 		return "the king-moves counter"
-	case board.EndgameClock:
-		c := g.Clock()
+	case board.EndgameLimit:
+		c := g.EndgameCounter()
 		return c.Reason()
 	}
 	return ""

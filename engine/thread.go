@@ -24,14 +24,14 @@ const inf = WinScore + 1
 // would be zeroed at every node and a local position whose address is taken
 // escapes to the heap (design.md, section 5).
 type frame struct {
-	pos   board.Position
-	key   uint64          // Zobrist key of pos
-	ttKey uint64          // table key of pos (thread.ttKey), set by play
-	rev   int             // plies since the last man move or capture
-	clock board.DrawClock // pos's endgame draw clock (clock.go)
-	ml    board.MoveList
-	order [board.MaxMoves]int32 // move-ordering scores, parallel to ml
-	first int                   // index of the first best score in order
+	pos     board.Position
+	key     uint64               // Zobrist key of pos
+	ttKey   uint64               // table key of pos (thread.ttKey), set by play
+	rev     int                  // plies since the last man move or capture
+	endgame board.EndgameCounter // pos's endgame draw counter (endgame.go)
+	ml      board.MoveList
+	order   [board.MaxMoves]int32 // move-ordering scores, parallel to ml
+	first   int                   // index of the first best score in order
 	// windows are the learned evaluation's window readings of pos (or of
 	// an earlier position at this ply), kept up to date from the ply
 	// before's when pos is evaluated (eval.Weights.Follow).

@@ -9,12 +9,12 @@ import "damka/board"
 // Keys are indexed by bit rather than by notation number so that every
 // geometry that fits one word shares the table.
 type zobristTable struct {
-	piece [4][64]uint64    // kind: 0 white man, 1 black man, 2 white king, 3 black king
-	side  uint64           // xored in when Black is to move
-	rule  [64]uint64       // plies left on the king-moves counter, when close to it
-	run   [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
-	clock [64]uint64       // plies left on an active endgame clock (capped)
-	road  [16]uint64       // plies left on the Russian 7.2.7 clock
+	piece   [4][64]uint64    // kind: 0 white man, 1 black man, 2 white king, 3 black king
+	side    uint64           // xored in when Black is to move
+	rule    [64]uint64       // plies left on the king-moves counter, when close to it
+	run     [2][8][64]uint64 // Frisian: side, moves in the run, the running king's square
+	endgame [64]uint64       // plies left on an active endgame counter (capped)
+	road    [16]uint64       // plies left on the Russian 7.2.7 counter
 	// under: Bashni's pieces under the tops, by depth under the top, bit
 	// and piece code (board.PieceCode, the kinds of piece).
 	under [board.MaxUnder][64][4]uint64
@@ -56,8 +56,8 @@ func newZobrist() *zobristTable {
 		}
 	}
 	// Drawn last, for the same reason.
-	for i := range z.clock {
-		z.clock[i] = splitmix64(&seed)
+	for i := range z.endgame {
+		z.endgame[i] = splitmix64(&seed)
 	}
 	for i := range z.road {
 		z.road[i] = splitmix64(&seed)
@@ -78,12 +78,12 @@ func newZobrist() *zobristTable {
 	return z
 }
 
-// clockKey folds an endgame clock into the table key: the plies left on
-// the material clock (the same board is a draw or not depending on them;
-// beyond 63 they are treated alike) and on the 7.2.7 road clock.
-func clockKey(c *board.DrawClock) uint64 {
+// endgameKey folds an endgame counter into the table key: the plies left
+// on the material counter (the same board is a draw or not depending on
+// them; beyond 63 they are treated alike) and on the 7.2.7 road counter.
+func endgameKey(c *board.EndgameCounter) uint64 {
 	left := c.Endgame().Limit() - c.Plies()
-	k := zobrist.clock[min(max(left, 0), len(zobrist.clock)-1)]
+	k := zobrist.endgame[min(max(left, 0), len(zobrist.endgame)-1)]
 	if r := c.RoadPlies(); r >= 0 {
 		k ^= zobrist.road[max(board.RoadLimit-r, 0)]
 	}

@@ -10,16 +10,16 @@ import (
 // two-word board, board.Position128, so it gets its own copy of the normal
 // evaluation's driver. The terms, the square-value functions and the
 // weights are those of International (paramsInternational, so that the
-// eval.* ablations reach Canadian too); only the tables are built for the
-// wide layout.
+// eval.* ablations reach Canadian too); only the square tables are built
+// for the wide layout.
 
-// wideTables is tables for board.Canadian128, indexed by bit (0..127).
-// As in tables, the Black half of every table is the White half turned by
-// 180 degrees, so Wide is colour-symmetric by construction.
-type wideTables struct {
+// wideSquareTables is squareTables for board.Canadian128, indexed by bit
+// (0..127). As in squareTables, the Black half of every table is the White
+// half turned by 180 degrees, so Wide is colour-symmetric by construction.
+type wideSquareTables struct {
 	all      board.Bitboard128
 	adv      [2][128]int8
-	manPk    [2][128]int64             // mg<<32 + eg, as tables.manPk
+	manPk    [2][128]int64             // mg<<32 + eg, as squareTables.manPk
 	cone     [2][128]board.Bitboard128 // squares ahead of a man; what shadow must match
 	guard    [2]board.Bitboard128
 	left     [2]board.Bitboard128
@@ -35,11 +35,11 @@ const (
 	wideStepA, wideStepB = 6, 7
 )
 
-var wide = newWideTables()
+var wide = newWideSquareTables()
 
-func newWideTables() *wideTables {
+func newWideSquareTables() *wideSquareTables {
 	v := board.Canadian128
-	t := &wideTables{}
+	t := &wideSquareTables{}
 	// fileRank gives the square's file (0 = a) and its row as seen from
 	// colour c (0 = c's own back row); file is then from c's left.
 	fileRank := func(n int, c board.Color) (file, row int) {
@@ -113,9 +113,9 @@ func Wide(p *board.Position128) int {
 	return score
 }
 
-// side is tables.side on the wide board: square values, formation and the
+// side is squareTables.side on the wide board: square values, formation and the
 // forward steps of c's men, and the placement of its kings.
-func (t *wideTables) side(p *board.Position128, c board.Color, w *params, si *sideInfo) {
+func (t *wideSquareTables) side(p *board.Position128, c board.Color, w *params, si *sideInfo) {
 	own, opp := p.Pieces[c], p.Pieces[c^1]
 	men := andNot128(own, p.Kings)
 	kings := and128(own, p.Kings)
@@ -159,12 +159,12 @@ func (t *wideTables) side(p *board.Position128, c board.Color, w *params, si *si
 	si.men, si.kings, si.mg, si.eg = men.Count(), kings.Count(), mg, eg
 }
 
-// runaways is tables.runaways on the wide board: c's men with no opponent
+// runaways is squareTables.runaways on the wide board: c's men with no opponent
 // piece in their cone, worth more the nearer they are to promotion. The
 // men with a piece in their cone are found by flooding backwards from the
 // opponent's pieces (shadow), which is cheaper than a cone test per man
 // with 30 men a side.
-func (t *wideTables) runaways(p *board.Position128, c board.Color, w *params) int {
+func (t *wideSquareTables) runaways(p *board.Position128, c board.Color, w *params) int {
 	men := andNot128(p.Pieces[c], p.Kings)
 	men = andNot128(men, t.shadow(c, p.Pieces[c^1], men))
 	bonus := 0
@@ -185,7 +185,7 @@ func (t *wideTables) runaways(p *board.Position128, c board.Color, w *params) in
 // masked with the real squares, so that a flood leaving the board on one
 // edge does not come back on the other through a ghost bit (a test checks
 // the flood against the cones).
-func (t *wideTables) shadow(c board.Color, opp, men board.Bitboard128) board.Bitboard128 {
+func (t *wideSquareTables) shadow(c board.Color, opp, men board.Bitboard128) board.Bitboard128 {
 	b1, b2 := wideStepA, wideStepB
 	if c == board.Black {
 		b1, b2 = -b1, -b2

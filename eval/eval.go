@@ -65,7 +65,7 @@ const (
 // 5). Each term is computed per side and the score is the difference, so
 // the evaluation stays symmetric. Only the giveaway goal uses it.
 func giveaway(v *board.Variant, p *board.Position) int {
-	t := tablesFor(v.Geo)
+	t := squareTablesFor(v.Geo)
 	b := p.Board64()
 	empty := t.geo.All &^ b.Occupied()
 	var s int // White's view
@@ -93,7 +93,7 @@ func giveaway(v *board.Variant, p *board.Position) int {
 // normal is the evaluation for the goal of capturing or blocking every
 // enemy piece.
 func normal(v *board.Variant, p *board.Position) int {
-	t := tablesFor(v.Geo)
+	t := squareTablesFor(v.Geo)
 	w := paramsFor(v)
 	white, black, kings := p.Words()
 	empty := t.geo.All &^ (white | black)
@@ -142,7 +142,7 @@ type sideInfo struct {
 
 // side gathers c's men and kings against opp's pieces (oppMen: opp has a
 // man) on a board whose empty squares are empty.
-func (t *tables) side(c board.Color, men, kings, opp board.Bitboard, oppMen bool, empty board.Bitboard, w *params, si *sideInfo) {
+func (t *squareTables) side(c board.Color, men, kings, opp board.Bitboard, oppMen bool, empty board.Bitboard, w *params, si *sideInfo) {
 	c &= 1
 	mg, eg := t.manSquares(c, men)
 	nMen := men.Count()
@@ -179,7 +179,7 @@ func (t *tables) side(c board.Color, men, kings, opp board.Bitboard, oppMen bool
 // enter it. (Simple version: a man beside the path may still win it by a
 // backward capture, and the promotion race with the opponent's own runaways
 // is not counted; the bonus is kept below the value of the king it becomes.)
-func (t *tables) runaways(c board.Color, men, opp board.Bitboard, w *params) int {
+func (t *squareTables) runaways(c board.Color, men, opp board.Bitboard, w *params) int {
 	c &= 1
 	if t.flood {
 		return t.runawaySum(c, t.unstopped(c, opp, men), w)
@@ -194,7 +194,7 @@ func (t *tables) runaways(c board.Color, men, opp board.Bitboard, w *params) int
 }
 
 // runawaySum is the bonus of c's runaway men in b.
-func (t *tables) runawaySum(c board.Color, b board.Bitboard, w *params) int {
+func (t *squareTables) runawaySum(c board.Color, b board.Bitboard, w *params) int {
 	bonus := 0
 	for ; b != 0; b &= b - 1 {
 		bonus += t.runawayBonus(c, b.First(), w)
@@ -204,7 +204,7 @@ func (t *tables) runawaySum(c board.Color, b board.Bitboard, w *params) int {
 
 // runawayBonus is the bonus of c's runaway man on s: less the more rows it
 // still has to go, never below 0.
-func (t *tables) runawayBonus(c board.Color, s board.Square, w *params) int {
+func (t *squareTables) runawayBonus(c board.Color, s board.Square, w *params) int {
 	togo := t.rows - 1 - int(t.adv[c&1][s&63])
 	return max(w.runaway-w.runawayPP*togo, 0)
 }

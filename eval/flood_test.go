@@ -11,7 +11,7 @@ import (
 // exactly the men whose cone holds an opponent piece, on random sets.
 func TestShadowMatchesCones(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for _, tb := range []*tables{tables10x10, tables8x8} {
+	for _, tb := range []*squareTables{squares10x10, squares8x8} {
 		if !tb.flood {
 			t.Fatalf("%v: flood does not match the cone tables", tb.geo.Squares)
 		}
@@ -37,7 +37,7 @@ func TestShadowMatchesCones(t *testing.T) {
 // TestUnstoppedBoth checks the two-sided flood against the one-sided one.
 func TestUnstoppedBoth(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	for _, tb := range []*tables{tables10x10, tables8x8} {
+	for _, tb := range []*squareTables{squares10x10, squares8x8} {
 		all := tb.geo.All
 		for i := 0; i < 20000; i++ {
 			white := board.Bitboard(rng.Uint64()&rng.Uint64()) & all

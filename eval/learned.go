@@ -18,7 +18,7 @@ type Weights struct {
 	v       *board.Variant
 	// packed holds both phases of each weight as two int16, mg in the high
 	// half, in 1/weightScale of the score unit: one load of 4 bytes per
-	// feature keeps the 10x10 tables at 420 KB, half of what two int32
+	// feature keeps the 10x10 weights at 420 KB, half of what two int32
 	// would take, so that more of them stay in the cache.
 	packed []int32
 	// wide are the scalar features' weights as mg<<32 + eg (a king's or
@@ -54,7 +54,7 @@ func NewWeights(v *board.Variant) *Weights {
 
 // Scalar is the index of scalar feature f (ScalarMen, ...); the window
 // weights come before the first.
-func (w *Weights) Scalar(f int) int { return w.lay.tables*windowStates + f }
+func (w *Weights) Scalar(f int) int { return w.lay.bands*windowStates + f }
 
 // Features is the number of weights per phase.
 func (w *Weights) Features() int { return len(w.MG) }

@@ -52,15 +52,15 @@ type layout struct {
 	windows int
 	shift   [maxWindows][4]uint8 // low bit of each window row's two squares
 	turned  [maxWindows]uint8    // the window that the half turn maps it to
-	// table[w] is the weight table of window w: the windows of one band
-	// of ranks share one (4 tables on 10x10, 3 on 8x8). With a table per
+	// band[w] is the band of ranks of window w: the windows of one band
+	// share one set of weights (4 bands on 10x10, 3 on 8x8). With weights per
 	// window (105,000 weights a phase on 10x10) the 240,000 positions of
 	// a first generation fitted noise: the weights predicted held-out
 	// results better but did not play better (docs/testing.md); a band
 	// keeps what matters most, how far the formation stands from the
 	// back row, and sees each state four times as often.
-	table  [maxWindows]uint8
-	tables int
+	band  [maxWindows]uint8
+	bands int
 	// win is what Evaluate reads per window, packed in one slice so that
 	// its loop has no index to check.
 	win    []window
@@ -69,7 +69,7 @@ type layout struct {
 }
 
 // features is the number of weights per game phase.
-func (l *layout) features() int { return l.tables*windowStates + scalarFeatures }
+func (l *layout) features() int { return l.bands*windowStates + scalarFeatures }
 
 var (
 	// base3[c]: the base-3 number of the squares of 8-bit set c, as ones
@@ -145,8 +145,8 @@ func newLayout(g *board.Geometry) *layout {
 				l.shift[w][row] = uint8(sq[0])
 			}
 			index[corner{f, r}] = w
-			l.table[w] = uint8(r / 2)
-			l.tables = max(l.tables, r/2+1)
+			l.band[w] = uint8(r / 2)
+			l.bands = max(l.bands, r/2+1)
 			l.windows++
 		}
 	}
@@ -161,8 +161,8 @@ func newLayout(g *board.Geometry) *layout {
 	for w := range l.win {
 		l.win[w] = window{
 			shift:  l.shift[w],
-			own:    int32(l.table[w]) * windowStates,
-			turned: int32(l.table[l.turned[w]]) * windowStates,
+			own:    int32(l.band[w]) * windowStates,
+			turned: int32(l.band[l.turned[w]]) * windowStates,
 		}
 	}
 	l.makeSquareWindows()
@@ -244,13 +244,13 @@ func (w *Weights) active(white, black, kings uint64, side board.Color, hand int,
 		sgn = -1
 	}
 	for i := range l.windows {
-		base := int32(int(l.table[i]) * windowStates)
+		base := int32(int(l.band[i]) * windowStates)
 		if wv[i] == bv[i] {
 			continue // the two readings cancel
 		}
 		out = append(out, Feature{base + int32(wv[i]), sgn}, Feature{base + int32(bv[i]), -sgn})
 	}
-	scal := int32(l.tables * windowStates)
+	scal := int32(l.bands * windowStates)
 	men := bits.OnesCount64(white&^kings) - bits.OnesCount64(black&^kings)
 	kg := bits.OnesCount64(white&kings) - bits.OnesCount64(black&kings)
 	if men != 0 {

@@ -64,18 +64,18 @@ var tamaAblations = map[string]func(w *tamaParams){
 	"eval.runaways":  func(w *tamaParams) { w.runaway, w.runawayPP = 0, 0 },
 }
 
-// tamaTables are the square sets tama's terms count on: bit b of the full
-// board is square b+1, a8 = 0 to h1 = 63; White moves towards bit 0.
-type tamaTables struct {
+// tamaSquareTables are the square sets tama's terms count on: bit b of the
+// full board is square b+1, a8 = 0 to h1 = 63; White moves towards bit 0.
+type tamaSquareTables struct {
 	row      [2][8]board.Bitboard // row[c][r]: the squares on c's row r (0 = c's back row)
 	ahead    [2][8]board.Bitboard // ahead[c][r]: c's rows r..7, where an opponent piece can meet a man on row r
 	tamaMaxM int                  // men at the start, for the taper
 }
 
-var tamaT = newTamaTables()
+var tamaT = newTamaSquareTables()
 
-func newTamaTables() *tamaTables {
-	t := &tamaTables{tamaMaxM: 32}
+func newTamaSquareTables() *tamaSquareTables {
+	t := &tamaSquareTables{tamaMaxM: 32}
 	for r := 0; r < 8; r++ {
 		t.row[board.White][r] = board.Bitboard(0xff) << (8 * (7 - r))
 		t.row[board.Black][r] = board.Bitboard(0xff) << (8 * r)
@@ -131,7 +131,7 @@ func tama(p *board.Position) int {
 
 // side gathers colour c's men and kings of own against the opponent's
 // pieces opp.
-func (t *tamaTables) side(c board.Color, own, opp, kings, empty board.Bitboard, w *tamaParams, si *tamaSide) {
+func (t *tamaSquareTables) side(c board.Color, own, opp, kings, empty board.Bitboard, w *tamaParams, si *tamaSide) {
 	c &= 1
 	men := own &^ kings
 	var mg, eg int

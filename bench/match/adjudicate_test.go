@@ -94,7 +94,7 @@ func TestDrawRulesEndgames(t *testing.T) {
 		// 16-move rule: lone king vs three pieces with a king.
 		{board.International, "W:WK46,K47,K48:BK4", "", 32, "16-move rule", false},
 		{board.International, "W:WK46,K47,6:BK4", "", 32, "16-move rule", false},
-		// The capture that creates the configuration starts the clock:
+		// The capture that creates the configuration starts the counter:
 		// 1 capture + 32 plies.
 		{board.International, "W:WK46,K47,K48:BK3,41", "46x37", 33, "16-move rule", false},
 		// Kings on both sides, no lone king: only the 25-move rule.

@@ -158,7 +158,7 @@ func TestMatchDXP(t *testing.T) {
 			t.Fatalf("Round %q", tags["Round"])
 		}
 		g := games[round-1]
-		w, _ := parseResult(p.Result)
+		w, _ := pdn.ResultScore(p.Result)
 		if tags["White"] != cfg.Engines[g.White].Name || tags["Black"] != cfg.Engines[g.Black].Name ||
 			p.Start() != g.Start || !movesEqual(p.Moves(), g.Moves) || w != g.Result ||
 			tags["TimeControl"] != "6+0" || tags["Termination"] != g.Reason {

@@ -155,10 +155,10 @@ func TestMatchReproducibleAndPDN(t *testing.T) {
 				var idx int
 				fmt.Sscan(tags["Round"], &idx)
 				g := b[idx-1]
-				w, _ := parseResult(pg.Result)
+				w, _ := pdn.ResultScore(pg.Result)
 				if pg.Variant() != v || !movesEqual(pg.Moves(), g.Moves) || w != g.Result ||
 					tags["White"] != cfg.Engines[g.White].Name || tags["Black"] != cfg.Engines[g.Black].Name ||
-					tags["GameType"] != fmt.Sprint(v.GameType) || tags["TimeControl"] != "depth=2" ||
+					tags["GameType"] != fmt.Sprint(pdn.GameType(v)) || tags["TimeControl"] != "depth=2" ||
 					tags["Event"] != "damka match" || tags["Termination"] != g.Reason {
 					t.Errorf("game %d does not read back: %+v", idx, tags)
 				}

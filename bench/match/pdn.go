@@ -13,37 +13,22 @@ import (
 	"damka/format/pdn"
 )
 
-// resultText writes White's score as a PDN result token (pdn.ResultToken).
-func resultText(v *board.Variant, white float64) string { return pdn.ResultToken(v, white) }
-
-// parseResult reads a result token back to White's score.
-func parseResult(s string) (float64, bool) {
-	switch s {
-	case "2-0", "1-0":
-		return 1, true
-	case "0-2", "0-1":
-		return 0, true
-	case "1-1", "1/2-1/2":
-		return 0.5, true
-	}
-	return 0, false
-}
-
 // gamePDN turns a finished game into a pdn.Game: tags Event, Site, Date,
 // Round (the game number, which --resume reads back), White, Black, Result,
 // GameType and FEN (both written by pdn.Write), Variant, TimeControl,
 // Termination and Opening (the opening's index in the suite, 1-based).
 func (r *runner) gamePDN(g *Game) (*pdn.Game, error) {
 	cfg := r.cfg
+	result := pdn.ResultToken(cfg.Variant, g.Result)
 	tags := []pdn.Tag{
 		{Name: "Event", Value: cfg.Event},
 		{Name: "Site", Value: "damka match"},
-		{Name: "Date", Value: g.End.Format("2006.01.02")},
+		{Name: "Date", Value: pdn.Date(g.End)},
 		{Name: "Round", Value: strconv.Itoa(g.Index + 1)},
 		{Name: "White", Value: cfg.Engines[g.White].Name},
 		{Name: "Black", Value: cfg.Engines[g.Black].Name},
-		{Name: "Result", Value: resultText(cfg.Variant, g.Result)},
-		{Name: "GameType", Value: strconv.Itoa(cfg.Variant.GameType)},
+		{Name: "Result", Value: result},
+		{Name: "GameType", Value: strconv.Itoa(pdn.GameType(cfg.Variant))},
 		{Name: "Variant", Value: cfg.Variant.Name},
 		{Name: "TimeControl", Value: cfg.TC.String()},
 		{Name: "Termination", Value: g.Reason},
@@ -53,7 +38,7 @@ func (r *runner) gamePDN(g *Game) (*pdn.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdn: %v", err)
 	}
-	return &pdn.Game{Game: pg, Tags: tags, Result: resultText(cfg.Variant, g.Result)}, nil
+	return &pdn.Game{Game: pg, Tags: tags, Result: result}, nil
 }
 
 // pdnFile appends finished games to the --pdn file.
@@ -149,7 +134,7 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 			return nil, fmt.Errorf("resume: %s: game %d (Round %d) did not start from opening %d of this match (different openings file?)",
 				path, n, round, oi+1)
 		}
-		w, ok := parseResult(g.Result)
+		w, ok := pdn.ResultScore(g.Result)
 		if !ok {
 			return nil, fmt.Errorf("resume: %s: game %d (Round %d) has no result (%q)", path, n, round, g.Result)
 		}

@@ -100,7 +100,7 @@ func analyseCmd(args []string) error {
 		}
 		fmt.Fprintf(&sb, " score=%s nodes=%d nps=%.0f time=%.3f tbhits=%d pv=%s",
 			engine.FormatScore(in.Score), in.Nodes, float64(in.Nodes)/max(in.Time.Seconds(), 1e-9),
-			in.Time.Seconds(), in.TBHits, pvText(g, in.PV))
+			in.Time.Seconds(), in.TBHits, g.FormatLine(in.PV))
 		fmt.Println(sb.String())
 	})
 	for _, err := range r.TableDamage {

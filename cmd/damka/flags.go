@@ -68,22 +68,6 @@ func gameFlags(variant, fen string) (*board.Game, error) {
 	return g, nil
 }
 
-// pvText writes a line of moves from g's position in the variant's
-// notation, each in the position it is played from, stopping at the first
-// move that is not legal (a PV from an older iteration).
-func pvText(g *board.Game, pv []board.Move) string {
-	line := g.Clone()
-	var parts []string
-	for _, m := range pv {
-		text := g.Variant().FormatMove(line.Position(), m)
-		if line.Play(m) != nil {
-			break
-		}
-		parts = append(parts, text)
-	}
-	return strings.Join(parts, " ")
-}
-
 // tableFlags adds --egdb DIR, --no-egdb and --egdb-cache MB to fs; the returned function,
 // called after parsing, copies them into the engine options. The tables of
 // DIR add to the built-in ones; what DIR lacks or holds damaged for the

@@ -29,7 +29,7 @@ func (g *game) pdnGame() *pdn.Game {
 	}
 	pg.Tags = []pdn.Tag{
 		{Name: "Event", Value: "damka play"},
-		{Name: "Date", Value: g.now().Format("2006.01.02")},
+		{Name: "Date", Value: pdn.Date(g.now())},
 		{Name: "White", Value: white},
 		{Name: "Black", Value: black},
 		{Name: "Result", Value: result},

@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -158,7 +159,7 @@ func (g *game) think() (engine.Result, engine.Info, time.Duration) {
 		}
 	})
 	legal := g.legal()
-	if !res.HasBest || !containsMove(legal, res.Best) {
+	if !res.HasBest || !slices.Contains(legal, res.Best) {
 		res.Best = legal[0] // the engine contract says this cannot happen
 	}
 	return res, last, g.now().Sub(start)
@@ -171,7 +172,7 @@ func (g *game) thought(res engine.Result, last engine.Info, took time.Duration) 
 	}
 	if last.Depth > 0 {
 		return fmt.Sprintf("  (depth %d, score %s, %.1fs, pv %s)", last.Depth, scoreText(last.Score),
-			took.Seconds(), pvText(g.game, last.PV))
+			took.Seconds(), g.game.FormatLine(last.PV))
 	}
 	return ""
 }
@@ -192,15 +193,6 @@ func (g *game) hint() {
 	}
 	res, last, took := g.think()
 	g.printf("hint: %s%s\n", g.v.FormatMove(g.pos, res.Best), g.thought(res, last, took))
-}
-
-func containsMove(moves []board.Move, m board.Move) bool {
-	for _, o := range moves {
-		if o == m {
-			return true
-		}
-	}
-	return false
 }
 
 // scoreText shows a score in men from the engine's side, or a win in plies.

@@ -45,8 +45,8 @@ func writeVariants(w io.Writer) error {
 		fmt.Fprintf(&sb, "  board:    %s; %s moves first\n", boardSize(v), title(v.FirstMover))
 		fmt.Fprintf(&sb, "  notation: %s\n", notationText(v))
 		fmt.Fprintf(&sb, "  start:    %s\n", compactFEN(v.StartFEN()))
-		files := "PDN GameType " + strconv.Itoa(v.GameType)
-		if pdn.VariantByGameType(v.GameType) != v {
+		files := "PDN GameType " + strconv.Itoa(pdn.GameType(v))
+		if pdn.VariantByGameType(pdn.GameType(v)) != v {
 			files += ", with a Variant tag"
 		}
 		if name, ok := hubtext.KnownName(v); ok {

@@ -13,6 +13,7 @@ package pdn
 
 import (
 	"strings"
+	"time"
 
 	"damka/board"
 )
@@ -42,18 +43,8 @@ func (g *Game) tag(name string) (string, bool) {
 	return "", false
 }
 
-// VariantByGameType returns the variant of a PDN GameType number, or nil;
-// where several variants share a number (Killer, Breakthrough, Antidraughts
-// use 20; Poddavki and Diagonal 25) it returns the base rules, which
-// board.Variants lists first.
-func VariantByGameType(n int) *board.Variant {
-	for _, v := range board.Variants() {
-		if v.GameType == n {
-			return v
-		}
-	}
-	return nil
-}
+// Date writes t as the value of a Date tag, "2026.12.01".
+func Date(t time.Time) string { return t.Format("2006.01.02") }
 
 // results are the result tokens of both PDN result types.
 var results = map[string]bool{
@@ -66,7 +57,7 @@ var results = map[string]bool{
 // International rules' GameType, the default type ("1-0", "1/2-1/2",
 // "0-1") otherwise (docs/variants.md 4.2).
 func ResultToken(v *board.Variant, white float64) string {
-	intl := v.GameType == board.International.GameType
+	intl := GameType(v) == GameType(board.International)
 	switch {
 	case white == 1 && intl:
 		return "2-0"
@@ -80,4 +71,18 @@ func ResultToken(v *board.Variant, white float64) string {
 		return "1-1"
 	}
 	return "1/2-1/2"
+}
+
+// ResultScore reads a result token of either type back to White's score;
+// false for "*" and anything else.
+func ResultScore(token string) (white float64, ok bool) {
+	switch token {
+	case "2-0", "1-0":
+		return 1, true
+	case "0-2", "0-1":
+		return 0, true
+	case "1-1", "1/2-1/2":
+		return 0.5, true
+	}
+	return 0, false
 }

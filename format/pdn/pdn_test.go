@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"damka/board"
 )
@@ -169,6 +170,30 @@ func TestVariantByGameType(t *testing.T) {
 		25: board.Russian, 26: board.Brazilian, 27: board.Canadian, 28: board.Portuguese, 29: board.Czech, 30: board.Turkish, 40: board.Frisian, 50: nil, 41: board.Spantsiretti, 0: nil} {
 		if got := VariantByGameType(n); got != want {
 			t.Errorf("VariantByGameType(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// Every variant has its GameType number, the one board.Variant carried
+// before the numbers moved here, and a number reads back as rules on the
+// same board.
+func TestGameTypeOfEveryVariant(t *testing.T) {
+	want := map[string]int{
+		"international": 20, "russian": 25, "brazilian": 26, "english": 21, "pool": 23, "italian": 22,
+		"spanish": 24, "portuguese": 28, "czech": 29, "killer": 20, "breakthrough": 20, "antidraughts": 20,
+		"giveaway": 25, "spantsiretti": 41, "diagonal": 25, "frisian": 40, "frysk": 40, "turkish": 30,
+		"tama": 30, "thai": 31, "stavropol": 25, "bashni": 25, "canadian": 27,
+	}
+	if len(board.Variants()) != len(want) {
+		t.Errorf("%d variants, %d GameType numbers in the test", len(board.Variants()), len(want))
+	}
+	for _, v := range board.Variants() {
+		n := GameType(v)
+		if n != want[v.Name] {
+			t.Errorf("GameType(%s) = %d, want %d", v.Name, n, want[v.Name])
+		}
+		if o := VariantByGameType(n); o == nil || o.Geo != v.Geo {
+			t.Errorf("VariantByGameType(GameType(%s)) = %v", v.Name, o)
 		}
 	}
 }
@@ -352,6 +377,17 @@ func TestResultToken(t *testing.T) {
 		if got := ResultToken(tc.v, tc.white); got != tc.want {
 			t.Errorf("ResultToken(%s, %v) = %q, want %q", tc.v.Name, tc.white, got, tc.want)
 		}
+		if w, ok := ResultScore(tc.want); !ok || w != tc.white {
+			t.Errorf("ResultScore(%q) = %v, %v, want %v", tc.want, w, ok, tc.white)
+		}
+	}
+	for _, token := range []string{"*", "0-0", "", "2-1"} {
+		if w, ok := ResultScore(token); ok {
+			t.Errorf("ResultScore(%q) = %v, want no score", token, w)
+		}
+	}
+	if got := Date(time.Date(2026, 12, 1, 23, 0, 0, 0, time.UTC)); got != "2026.12.01" {
+		t.Errorf("Date = %q", got)
 	}
 }
 

@@ -56,11 +56,11 @@ func (g *Game) Write(w io.Writer) error {
 	if initial := v.Start(); start != initial {
 		fen = v.FEN(&start)
 	}
-	managed := map[string]string{"Result": result, "GameType": strconv.Itoa(v.GameType), "FEN": fen}
+	managed := map[string]string{"Result": result, "GameType": strconv.Itoa(GameType(v)), "FEN": fen}
 	// A variant that shares its GameType with the base rules (Killer,
 	// Breakthrough, Antidraughts with 20; Poddavki, Diagonal with 25) is
 	// named by a Variant tag, which Read reads first.
-	needName := VariantByGameType(v.GameType) != v
+	needName := VariantByGameType(GameType(v)) != v
 	done := map[string]bool{}
 	var sb strings.Builder
 	writeTag := func(name, value string) {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"strings"
 	"time"
 
 	"damka/board"
@@ -110,7 +109,7 @@ func (ss *session) report(gen int, forMove bool, g *board.Game, in engine.Info) 
 	line := infoLine{
 		MultiPV: max(in.MultiPV, 1), Depth: in.Depth, Score: engine.FormatScore(in.Score),
 		Nodes: in.Nodes, NPS: float64(in.Nodes) / max(in.Time.Seconds(), 1e-9), Seconds: in.Time.Seconds(),
-		PV: pvLine(g, in.PV), Book: in.FromBook,
+		PV: g.FormatLine(in.PV), Book: in.FromBook,
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -141,19 +140,4 @@ func (ss *session) finish(gen int, forMove bool, r engine.Result) {
 		}
 	}
 	ss.publish(event{"state", ss.stateLocked()})
-}
-
-// pvLine writes a line of moves in the variant's notation, stopping at
-// the first that is not legal (a line from an older iteration).
-func pvLine(g *board.Game, pv []board.Move) string {
-	line := g.Clone()
-	parts := make([]string, 0, len(pv))
-	for _, m := range pv {
-		text := line.Variant().FormatMove(line.Position(), m)
-		if line.Play(m) != nil {
-			break
-		}
-		parts = append(parts, text)
-	}
-	return strings.Join(parts, " ")
 }

@@ -183,7 +183,7 @@ func (ss *session) pdn() (string, error) {
 	}
 	g.Tags = []pdn.Tag{
 		{Name: "Event", Value: "damka serve"},
-		{Name: "Date", Value: time.Now().Format("2006.01.02")},
+		{Name: "Date", Value: pdn.Date(time.Now())},
 		{Name: "White", Value: white},
 		{Name: "Black", Value: black},
 		{Name: "Result", Value: result},

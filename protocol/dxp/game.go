@@ -71,7 +71,7 @@ func (g *game) history() []board.Position { return g.g.History() }
 // International draughts: the same position for the third time with the
 // same side to move, 25 moves by each side of kings only without a
 // capture, or the endgame rules (a lone king against three pieces with a
-// king for 16 moves, against one or two for 5; board.DrawClock). The
+// king for 16 moves, against one or two for 5; board.EndgameCounter). The
 // caller has checked that the side to move has a move. Both the current position and the one before it are checked,
 // because a draw reached by our own move is claimed at our next turn if the
 // peer plays on.
@@ -82,8 +82,8 @@ func (g *game) drawReason() string {
 			return fmt.Sprintf("position repeated %d times", n)
 		case board.KingMoves:
 			return fmt.Sprintf("%d moves of kings only without capture", variant.Draw.KingMovesLimit/2)
-		case board.EndgameClock:
-			c := g.g.ClockAt(i)
+		case board.EndgameLimit:
+			c := g.g.EndgameCounterAt(i)
 			return c.Reason()
 		}
 	}

@@ -31,7 +31,7 @@ func (r GameResult) PDN(event, site, us string) (*pdn.Game, error) {
 	tags := []pdn.Tag{
 		{Name: "Event", Value: event},
 		{Name: "Site", Value: site},
-		{Name: "Date", Value: r.End.Format("2006.01.02")},
+		{Name: "Date", Value: pdn.Date(r.End)},
 		{Name: "Round", Value: strconv.Itoa(r.Number)},
 		{Name: "White", Value: white},
 		{Name: "Black", Value: black},
@@ -49,19 +49,23 @@ func (r GameResult) PDN(event, site, us string) (*pdn.Game, error) {
 	return &pdn.Game{Game: g, Tags: tags, Result: result}, nil
 }
 
-// pdnResult is White's score as an International PDN result token
-// (docs/variants.md 4.2): 2-0, 1-1, 0-2, or * for a game without a result.
+// pdnResult is the game's PDN result token (pdn.ResultToken: 2-0, 1-1 or
+// 0-2 for International), or * for a game without a result.
 func (r GameResult) pdnResult() string {
-	weWhite := r.Color != Black
-	switch {
-	case r.Outcome == Draw:
-		return "1-1"
-	case r.Outcome == Win && weWhite, r.Outcome == Loss && !weWhite:
-		return "2-0"
-	case r.Outcome == Win, r.Outcome == Loss:
-		return "0-2"
+	var ours float64
+	switch r.Outcome {
+	case Win:
+		ours = 1
+	case Draw:
+		ours = 0.5
+	case Loss:
+	default:
+		return "*"
 	}
-	return "*"
+	if r.Color == Black {
+		return pdn.ResultToken(variant, 1-ours)
+	}
+	return pdn.ResultToken(variant, ours)
 }
 
 // Progress is the one-line account of a finished game for a person

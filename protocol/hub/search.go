@@ -17,6 +17,7 @@ package hub
 // forfeits the game; a weak move is the lesser harm.
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -228,7 +229,7 @@ func (s *Session) finish(r engine.Result) {
 		// Stopped before any iteration: no move is expected.
 	case !r.HasBest:
 		s.logf("search returned no move; playing %s", hubtext.FormatMoveIn(v, best, s.numbering))
-	case !isLegal(ml.Slice(), r.Best):
+	case !slices.Contains(ml.Slice(), r.Best):
 		s.logf("search returned an illegal move (%s); playing %s", hubtext.FormatMoveIn(v, r.Best, s.numbering), hubtext.FormatMoveIn(v, best, s.numbering))
 	default:
 		best = r.Best
@@ -240,22 +241,13 @@ func (s *Session) finish(r engine.Result) {
 		if next.Play(best) == nil {
 			v.Generate(next.Position(), &replies)
 		}
-		if isLegal(replies.Slice(), r.Ponder) {
+		if slices.Contains(replies.Slice(), r.Ponder) {
 			args = append(args, A("ponder", hubtext.FormatMoveIn(v, r.Ponder, s.numbering)))
 		} else {
 			s.logf("search returned an illegal ponder move (%s): dropped", hubtext.FormatMoveIn(v, r.Ponder, s.numbering))
 		}
 	}
 	s.sendf("done", args...)
-}
-
-func isLegal(moves []board.Move, m board.Move) bool {
-	for _, o := range moves {
-		if o == m {
-			return true
-		}
-	}
-	return false
 }
 
 // infoLine formats one progress report: depth, mean-depth, score (Hub

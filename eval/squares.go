@@ -7,11 +7,11 @@ import (
 	"damka/board"
 )
 
-// tables holds everything about a board geometry that the evaluation would
+// squareTables holds everything about a board geometry that the evaluation would
 // otherwise recompute per call. The colour index is the owner of the piece:
 // the Black half of every table is the White half turned by 180 degrees, so
 // the evaluation is symmetric by construction.
-type tables struct {
+type squareTables struct {
 	geo      *board.Geometry
 	rows     int // board height: men advance rows-1 times to promote
 	adv      [2][64]int8
@@ -36,35 +36,35 @@ type tables struct {
 	// steps (rot by fwd, masked by All) reach, so runaways can find the
 	// men with no opponent piece in their cone by flooding backwards from
 	// the opponent's pieces instead of testing each man's cone (unstopped).
-	// Checked square by square when the tables are built; false falls back
-	// to the per-man loop.
+	// Checked square by square when the square tables are built; false
+	// falls back to the per-man loop.
 	flood bool
 }
 
 var (
-	tables10x10 = newTables(board.Board10x10)
-	tables8x8   = newTables(board.Board8x8)
-	otherTables sync.Map // *board.Geometry -> *tables, for geometries added later
+	squares10x10      = newSquareTables(board.Board10x10)
+	squares8x8        = newSquareTables(board.Board8x8)
+	otherSquareTables sync.Map // *board.Geometry -> *squareTables, for geometries added later
 )
 
-// tablesFor returns the tables of g, building them on first use for a
-// geometry that is not one of the two built at start-up.
-func tablesFor(g *board.Geometry) *tables {
+// squareTablesFor returns the square tables of g, building them on first
+// use for a geometry that is not one of the two built at start-up.
+func squareTablesFor(g *board.Geometry) *squareTables {
 	switch g {
 	case board.Board10x10:
-		return tables10x10
+		return squares10x10
 	case board.Board8x8:
-		return tables8x8
+		return squares8x8
 	}
-	if t, ok := otherTables.Load(g); ok {
-		return t.(*tables)
+	if t, ok := otherSquareTables.Load(g); ok {
+		return t.(*squareTables)
 	}
-	t, _ := otherTables.LoadOrStore(g, newTables(g))
-	return t.(*tables)
+	t, _ := otherSquareTables.LoadOrStore(g, newSquareTables(g))
+	return t.(*squareTables)
 }
 
-func newTables(g *board.Geometry) *tables {
-	t := &tables{geo: g, rows: g.Height}
+func newSquareTables(g *board.Geometry) *squareTables {
+	t := &squareTables{geo: g, rows: g.Height}
 	t.fwd[board.White] = [2]int{g.Step[board.UpLeft], g.Step[board.UpRight]}
 	t.fwd[board.Black] = [2]int{g.Step[board.DownLeft], g.Step[board.DownRight]}
 	w, h := g.Width, g.Height
@@ -133,7 +133,7 @@ func newTables(g *board.Geometry) *tables {
 
 // manSquares returns the middlegame and endgame square values summed over
 // the men of c in men.
-func (t *tables) manSquares(c board.Color, men board.Bitboard) (mg, eg int) {
+func (t *squareTables) manSquares(c board.Color, men board.Bitboard) (mg, eg int) {
 	tb := &t.manByte[c&1]
 	m := uint64(men)
 	sq := tb[0][uint8(m)] + tb[1][uint8(m>>8)] + tb[2][uint8(m>>16)] + tb[3][uint8(m>>24)] +
@@ -148,7 +148,7 @@ func (t *tables) manSquares(c board.Color, men board.Bitboard) (mg, eg int) {
 // the squares whose cone holds a piece of opp exactly k rows ahead, and
 // every front is empty once it has passed the back row (floodMatchesCones
 // checks that a step always lowers the row), so the loop ends.
-func (t *tables) unstopped(c board.Color, opp, men board.Bitboard) board.Bitboard {
+func (t *squareTables) unstopped(c board.Color, opp, men board.Bitboard) board.Bitboard {
 	b1, b2 := -t.fwd[c&1][0], -t.fwd[c&1][1]
 	all := t.geo.All
 	for front := opp; front != 0 && men != 0; {
@@ -160,7 +160,7 @@ func (t *tables) unstopped(c board.Color, opp, men board.Bitboard) board.Bitboar
 
 // unstoppedBoth is unstopped for both sides' men at once, on a board
 // without kings: white and black are the two sides' men.
-func (t *tables) unstoppedBoth(white, black board.Bitboard) (board.Bitboard, board.Bitboard) {
+func (t *squareTables) unstoppedBoth(white, black board.Bitboard) (board.Bitboard, board.Bitboard) {
 	w1, w2 := -t.fwd[board.White][0], -t.fwd[board.White][1]
 	b1, b2 := -t.fwd[board.Black][0], -t.fwd[board.Black][1]
 	all := t.geo.All
@@ -178,7 +178,7 @@ func (t *tables) unstoppedBoth(white, black board.Bitboard) (board.Bitboard, boa
 // floodMatchesCones reports whether unstopped reproduces the cone tables
 // for every single square (the flood is a union over its sources, so that
 // covers every set).
-func (t *tables) floodMatchesCones() bool {
+func (t *squareTables) floodMatchesCones() bool {
 	g := t.geo
 	for c := board.White; c <= board.Black; c++ {
 		// A backward step lands on the row behind or off the board.

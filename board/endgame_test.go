@@ -18,7 +18,7 @@ func TestMainRoad(t *testing.T) {
 	}
 }
 
-// Every rule of the endgame clocks by material (and the 7.2.7 road
+// Every rule of the endgame counters by material (and the 7.2.7 road
 // configuration), per rule set.
 func TestEndgameClassify(t *testing.T) {
 	for _, c := range []struct {
@@ -65,7 +65,7 @@ func TestEndgameClassify(t *testing.T) {
 		{Russian, "W:WKd4,Ke1,Kg1:BKh2", LoneVs3Kings, false}, // the strong side on the road
 		{Brazilian, "W:WKc1,Ke1,Kg1,c3:BKh2", LoneVs3Kings, false},
 		{Brazilian, "W:WKc1,Ke1,c3:BKe5", Balance45, true},
-		// No clocks.
+		// No counters.
 		{English, "W:WK1,K2,K3:BK32", NoEndgame, false},
 		{Poddavki, "W:WKc1,Ke1,Kg1:BKd4", NoEndgame, false},
 	} {
@@ -82,22 +82,22 @@ func TestEndgameClassify(t *testing.T) {
 	}
 }
 
-// clockStep is one position of a game followed by the clock: the position
+// counterStep is one position of a game followed by the counter: the position
 // reached (x: by a capture or promotion), repeated n times (quiet moves
-// that keep the material and the lone king's square), and the clock after.
-type clockStep struct {
+// that keep the material and the lone king's square), and the counter after.
+type counterStep struct {
 	fen      string
 	material bool
 	n        int // times (0 counts as 1)
 	e        Endgame
 	plies    int
-	road     int    // -1: the road clock does not run
-	why      string // Reason ("" while no clock has run out)
+	road     int    // -1: the road counter does not run
+	why      string // Reason ("" while no counter has reached its limit)
 }
 
-// The clock stepped across hand-made games: starts, restarts, stops, and
-// the 7.2.7 road clock beside the material one.
-func TestDrawClockSteps(t *testing.T) {
+// The counter stepped across hand-made games: starts, restarts, stops, and
+// the 7.2.7 road counter beside the material one.
+func TestEndgameCounterSteps(t *testing.T) {
 	const (
 		road   = "5-move rule (lone king on the main road"
 		rule15 = "15-move rule"
@@ -105,15 +105,15 @@ func TestDrawClockSteps(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		v     *Variant
-		steps []clockStep // the first is the start (NewDrawClock)
+		steps []counterStep // the first is the start (NewEndgameCounter)
 	}{
-		{"7.2.7: 3K v K on the road, drawn at the 10th ply", Russian, []clockStep{
+		{"7.2.7: 3K v K on the road, drawn at the 10th ply", Russian, []counterStep{
 			{fen: "B:WKc1,Ke1,Kg1:BKh8", e: LoneVs3Kings, road: 0},
 			{fen: "W:WKc1,Ke1,Kg1:BKg7", e: LoneVs3Kings, plies: 1, road: 1},
 			{fen: "B:WKd2,Ke1,Kg1:BKg7", n: 8, e: LoneVs3Kings, plies: 9, road: 9},
 			{fen: "W:WKd2,Ke1,Kg1:BKa1", e: LoneVs3Kings, plies: 10, road: 10, why: road},
 		}},
-		{"7.2.7 stops off the road and starts again on it; 7.2.4 runs on", Russian, []clockStep{
+		{"7.2.7 stops off the road and starts again on it; 7.2.4 runs on", Russian, []counterStep{
 			{fen: "B:WKc1,Ke1,Kg1:BKh8", e: LoneVs3Kings, road: 0},
 			{fen: "W:WKc1,Ke1,Kg1:BKg7", n: 5, e: LoneVs3Kings, plies: 5, road: 5},
 			{fen: "W:WKc1,Ke1,Kg1:BKh6", e: LoneVs3Kings, plies: 6, road: -1},
@@ -123,34 +123,34 @@ func TestDrawClockSteps(t *testing.T) {
 			{fen: "W:WKc1,Ke1,Kg1:BKh6", n: 12, e: LoneVs3Kings, plies: 29, road: -1},
 			{fen: "W:WKc1,Ke1,Kg1:BKh6", e: LoneVs3Kings, plies: 30, road: -1, why: rule15},
 		}},
-		{"7.2.7: a promotion 2K+M -> 3K keeps the road clock, starts 7.2.4", Russian, []clockStep{
+		{"7.2.7: a promotion 2K+M -> 3K keeps the road counter, starts 7.2.4", Russian, []counterStep{
 			{fen: "W:WKc1,Ke1,g7:BKa1", e: Balance45, road: 0},
 			{fen: "B:WKc1,Ke1,g7:BKa1", n: 4, e: Balance45, plies: 4, road: 4},
 			{fen: "B:WKc1,Ke1,Kh8:BKa1", material: true, e: LoneVs3Kings, plies: 0, road: 5},
 			{fen: "W:WKc1,Ke1,Kh8:BKb2", n: 4, e: LoneVs3Kings, plies: 4, road: 9},
 			{fen: "B:WKc1,Ke1,Kh8:BKb2", e: LoneVs3Kings, plies: 5, road: 10, why: road},
 		}},
-		{"7.2.7 ends when the lone king takes a piece: 7.2.8 starts", Russian, []clockStep{
+		{"7.2.7 ends when the lone king takes a piece: 7.2.8 starts", Russian, []counterStep{
 			{fen: "W:WKc1,a3,e3:BKd4", e: Balance45, road: 0},
 			{fen: "B:WKc1,a3,f4:BKd4", n: 3, e: Balance45, plies: 3, road: 3},
 			{fen: "W:WKc1,a3:BKg5", material: true, e: LoneVs2, plies: 0, road: -1},
 			{fen: "W:WKc1,a3:BKg5", n: 10, e: LoneVs2, plies: 10, road: -1, why: "5-move rule (lone king v one"},
 		}},
-		{"7.2.7 starts when the lone king's capture leaves 3K v K on the road", Russian, []clockStep{
+		{"7.2.7 starts when the lone king's capture leaves 3K v K on the road", Russian, []counterStep{
 			{fen: "B:WKc1,Ke1,Kg1,Kf6:BKh8", e: LoneVs3Kings, road: -1},
 			{fen: "W:WKc1,Ke1,Kg1:BKe5", material: true, e: LoneVs3Kings, plies: 1, road: 0},
 		}},
-		{"2K v K on the road: 7.2.8 only", Russian, []clockStep{
+		{"2K v K on the road: 7.2.8 only", Russian, []counterStep{
 			{fen: "W:WKc1,Ke1:BKd4", e: LoneVs2, road: -1},
 			{fen: "B:WKc1,Kf2:BKd4", n: 10, e: LoneVs2, plies: 10, road: -1, why: "5-move rule (lone king v one"},
 		}},
-		{"7.2.6 restarts at a promotion within the category", Russian, []clockStep{
+		{"7.2.6 restarts at a promotion within the category", Russian, []counterStep{
 			{fen: "W:WKa1,c7:BKh8,f6", e: Balance45, road: -1},
 			{fen: "B:WKb2,c7:BKh8,f6", n: 20, e: Balance45, plies: 20, road: -1},
 			{fen: "B:WKb2,Kd8:BKh8,f6", material: true, e: Balance45, plies: 0, road: -1},
 			{fen: "W:WKb2,Kd8:BKh8,f6", n: 60, e: Balance45, plies: 60, road: -1, why: "30-move rule"},
 		}},
-		{"International 16-move: a promotion counts on, the lone king's capture restarts", International, []clockStep{
+		{"International 16-move: a promotion counts on, the lone king's capture restarts", International, []counterStep{
 			{fen: "W:WK46,7,33:BK5", e: LoneVs3, road: -1},
 			{fen: "B:WK46,K1,33:BK5", material: true, e: LoneVs3, plies: 1, road: -1},
 			{fen: "W:WK46,K1,33:BK5", n: 20, e: LoneVs3, plies: 21, road: -1},
@@ -159,19 +159,19 @@ func TestDrawClockSteps(t *testing.T) {
 			{fen: "B:WK46:BK28", material: true, e: LoneVs2, plies: 10, road: -1, why: "5-move rule"},
 			{fen: "W:WK46:B", material: true, e: NoEndgame, road: -1},
 		}},
-		{"International: no road rule on the long diagonal", International, []clockStep{
+		{"International: no road rule on the long diagonal", International, []counterStep{
 			{fen: "B:WK46,K47,K48:BK5", e: LoneVs3, road: -1},
 			{fen: "W:WK46,K47,K48:BK23", n: 31, e: LoneVs3, plies: 31, road: -1},
 			{fen: "W:WK46,K47,K48:BK23", e: LoneVs3, plies: 32, road: -1, why: "16-move rule"},
 		}},
-		{"no configuration: no clock", Russian, []clockStep{
+		{"no configuration: no counter", Russian, []counterStep{
 			{fen: "W:WKc1,c3,e3,g3:BKh8,f6,d6,b6", road: -1},
 			{fen: "W:WKc1,c3,e3,g3:BKh8,f6,d6,b6", n: 200, road: -1},
 			{fen: "W:WKc1,c3,e3:BKh8,f6,d6,b6", material: true, e: Balance67, road: -1},
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var clk DrawClock
+			var ctr EndgameCounter
 			var hist []Position
 			for i, s := range c.steps {
 				p, err := c.v.ParseFEN(s.fen)
@@ -180,64 +180,64 @@ func TestDrawClockSteps(t *testing.T) {
 				}
 				for k := 0; k < max(s.n, 1); k++ {
 					if i == 0 && k == 0 {
-						clk = c.v.NewDrawClock(&p)
+						ctr = c.v.NewEndgameCounter(&p)
 					} else {
-						clk = c.v.NextDrawClock(clk, &p, s.material && k == 0)
+						ctr = c.v.NextEndgameCounter(ctr, &p, s.material && k == 0)
 					}
 					hist = append(hist, p)
 				}
-				got := clockStep{fen: s.fen, material: s.material, n: s.n, e: clk.Endgame(), plies: clk.Plies(), road: clk.RoadPlies(), why: clk.Reason()}
+				got := counterStep{fen: s.fen, material: s.material, n: s.n, e: ctr.Endgame(), plies: ctr.Plies(), road: ctr.RoadPlies(), why: ctr.Reason()}
 				if got.why != "" && strings.HasPrefix(got.why, s.why) && s.why != "" {
 					got.why = s.why
 				}
 				if got != s {
 					t.Fatalf("step %d: got %+v, want %+v", i, got, s)
 				}
-				if clk.Expired() != (s.why != "") {
-					t.Fatalf("step %d: expired %v", i, clk.Expired())
+				if ctr.AtLimit() != (s.why != "") {
+					t.Fatalf("step %d: expired %v", i, ctr.AtLimit())
 				}
-				// The same clock from the history alone.
-				if h := c.v.DrawClockAfter(hist[:len(hist)-1], &hist[len(hist)-1]); h != clk {
-					t.Fatalf("step %d: DrawClockAfter %+v, stepped %+v", i, h, clk)
+				// The same counter from the history alone.
+				if h := c.v.EndgameCounterAfter(hist[:len(hist)-1], &hist[len(hist)-1]); h != ctr {
+					t.Fatalf("step %d: EndgameCounterAfter %+v, stepped %+v", i, h, ctr)
 				}
 			}
 		})
 	}
 }
 
-func TestDrawClockLeft(t *testing.T) {
+func TestEndgameCounterLeft(t *testing.T) {
 	v := Russian
 	p, _ := v.ParseFEN("B:WKc1,Ke1,Kg1:BKh8")
-	c := v.NewDrawClock(&p)
+	c := v.NewEndgameCounter(&p)
 	if c.Left() != RoadLimit {
 		t.Errorf("3K v K on the road: %d plies left, want %d", c.Left(), RoadLimit)
 	}
 	q, _ := v.ParseFEN("W:WKc1,Ke1,Kg1:BKh6")
 	for range 12 {
-		c = v.NextDrawClock(c, &q, false)
+		c = v.NextEndgameCounter(c, &q, false)
 	}
 	if c.Left() != 30-12 {
 		t.Errorf("off the road after 12 plies: %d left, want 18", c.Left())
 	}
 	e, _ := v.ParseFEN("W:WKc1,c3,e3,g3:BKh8,f6,d6,b6")
-	if c := v.NewDrawClock(&e); c.Left() < 1<<30 || c.Expired() || c.Reason() != "" {
-		t.Errorf("no clock: left %d", c.Left())
+	if c := v.NewEndgameCounter(&e); c.Left() < 1<<30 || c.AtLimit() || c.Reason() != "" {
+		t.Errorf("no counter: left %d", c.Left())
 	}
-	var zero DrawClock
-	if zero.Endgame() != NoEndgame || zero.RoadPlies() != -1 || zero.Expired() {
-		t.Error("zero DrawClock is not 'no clock'")
+	var zero EndgameCounter
+	if zero.Endgame() != NoEndgame || zero.RoadPlies() != -1 || zero.AtLimit() {
+		t.Error("zero EndgameCounter is not 'no counter'")
 	}
 }
 
-// The search steps the clock at every node: it must not allocate.
-func TestDrawClockDoesNotAllocate(t *testing.T) {
+// The search steps the counter at every node: it must not allocate.
+func TestEndgameCounterDoesNotAllocate(t *testing.T) {
 	v := Russian
 	p, _ := v.ParseFEN("B:WKc1,Ke1,g7:BKh8")
-	c := v.NewDrawClock(&p)
+	c := v.NewEndgameCounter(&p)
 	if n := testing.AllocsPerRun(100, func() {
-		c = v.NextDrawClock(c, &p, true)
-		c = v.NextDrawClock(c, &p, false)
-		_ = c.Expired()
+		c = v.NextEndgameCounter(c, &p, true)
+		c = v.NextEndgameCounter(c, &p, false)
+		_ = c.AtLimit()
 	}); n != 0 {
 		t.Errorf("%v allocations", n)
 	}

@@ -7,6 +7,10 @@ import (
 	"damka/egdb"
 )
 
+// The search's side of the endgame tables (package egdb): their results as
+// search scores, when a result may be used under the draw rules, and the
+// tables each variant is searched with.
+
 // tableWin scores a table win whose distance is not stored (5 pieces and
 // more): above every evaluation, below the wins the search has proved, the
 // 89.xx of the Hub scale that Scan uses for bitbase wins.
@@ -14,9 +18,9 @@ const tableWin = WinBound - 100
 
 // tableScore turns a table value into a search score at ply. Stored
 // distances are exact, so those wins and losses score like the search's
-// own. The tables know nothing of the draw rules (the endgame clocks of
-// board.DrawClock): the search uses a result only when tableFits says the
-// active endgame clock leaves time for it.
+// own. The tables know nothing of the draw rules (the endgame counters of
+// board.EndgameCounter): the search uses a result only when tableFits says
+// the active endgame counter leaves time for it.
 func tableScore(r egdb.Result, ply int) int {
 	switch r.Value {
 	case egdb.Win:
@@ -31,6 +35,20 @@ func tableScore(r egdb.Result, ply int) int {
 		return -(tableWin - ply)
 	}
 	return DrawScore
+}
+
+// tableFits reports whether a table result can be used at frame f. The
+// tables ignore the endgame counters: under an active counter a draw stays
+// a draw, and a win or loss is used only when its stored distance ends the
+// game before the counter reaches its limit. (Not exact: a capture by the
+// lone king on the way could start a shorter counter, the lone king could
+// leave the main road and stop the 7.2.7 one; the table line does not know
+// of it.)
+func tableFits(r egdb.Result, f *frame) bool {
+	if f.endgame.Endgame() == board.NoEndgame || r.Value == egdb.Draw {
+		return true
+	}
+	return r.Dist >= 0 && r.Dist <= f.endgame.Left()
 }
 
 // tablesFor returns the endgame tables of v under the engine's options,

@@ -2,10 +2,11 @@ package board
 
 import "math"
 
-// Endgame draw clocks (docs/variants.md 7.1.3-4, 7.2.4, 7.2.6-8): in some
-// endings the side ahead has a fixed number of plies to win. This file is
-// the one implementation of them; the search (engine/clock.go) and the
-// match adjudicator (bench/match) both step a DrawClock.
+// Endgame draw rules and their counters (docs/variants.md 7.1.3-4, 7.2.4,
+// 7.2.6-8): in some endings the side ahead has a fixed number of plies to
+// win. This file is the one implementation of them; the search
+// (engine/endgame.go) and every follower of a Game step an EndgameCounter.
+// They count plies, not time: a clock in damka is a player's thinking time.
 //
 //   - FMJD (International): a lone king against exactly 3 pieces with at
 //     least one king (3K, 2K+M, K+2M) is drawn after 32 plies (16-move
@@ -16,19 +17,19 @@ import "math"
 //     kings and says nothing of men); against 2K, K+M or K after 10 (7.2.8);
 //     otherwise, with kings on both sides, a 4-5 piece ending after 60
 //     plies and a 6-7 piece ending after 120 without a change of the
-//     balance (7.2.6); and, on top of these, the main-road clock of 7.2.7
+//     balance (7.2.6); and, on top of these, the main-road counter of 7.2.7
 //     (below).
 //
-// A clock starts at 0 in the position that the capture or promotion
+// A counter starts at 0 in the position that the capture or promotion
 // creating its configuration produced, and counts one per ply after it. A
-// lone-king clock (16-, 5-move, 7.2.4, 7.2.8) goes on, without restarting,
+// lone-king counter (16-, 5-move, 7.2.4, 7.2.8) goes on, without restarting,
 // across captures and promotions that keep the position in the same rule
 // (a promotion K+2M -> 2K+M, a lone king's capture that leaves it against
-// 3 kings from 4); a 7.2.6 clock restarts at every capture and promotion,
+// 3 kings from 4); a 7.2.6 counter restarts at every capture and promotion,
 // since the rule counts from the last change of the balance. A move into
 // another rule (the 16-move configuration into the 5-move one) starts the
-// new clock at 0, and a move out of every rule stops the clock. A position
-// whose clock has reached its limit is a draw, unless the side to move has
+// new counter at 0, and a move out of every rule stops the counter. A
+// position whose counter has reached its limit is a draw, unless the side to move has
 // no legal move: a win on the last allowed ply is still a win (the callers
 // check that first).
 //
@@ -36,19 +37,19 @@ import "math"
 // a1-h8: drawn if the strong side has not won by its 5th move) is loosely
 // worded and its counting open in the reference. damka's reading: it is a
 // property of the position, counted in plies like the others. The road
-// clock starts at 0 in the first position of the 7.2.7 configuration with
+// counter starts at 0 in the first position of the 7.2.7 configuration with
 // the lone king on the road (however it arose: a capture, a promotion, or
 // the lone king stepping onto the road), counts one per ply while every
 // position keeps that configuration with the lone king on the road
 // (promotions among the 3 pieces included), and stops when the lone king
 // leaves the road or the material leaves the configuration; coming back
 // starts it at 0 again. At 10 plies (5 moves of each side) the game is
-// drawn. It runs beside the material clock (7.2.4 for 3K, 7.2.6 for 2K+M
-// and K+2M), which goes on untouched when the road clock stops.
+// drawn. It runs beside the material counter (7.2.4 for 3K, 7.2.6 for 2K+M
+// and K+2M), which goes on untouched when the road counter stops.
 // (lidraughts counts the lone king's moves on the long diagonal, which
 // comes to the same while the king stays there.)
 
-// EndgameRules names a set of endgame draw clocks (DrawRules.Endgames).
+// EndgameRules names a set of endgame draw counters (DrawRules.Endgames).
 type EndgameRules uint8
 
 const (
@@ -57,7 +58,7 @@ const (
 	IDFEndgames                 // Russian, Brazilian: 7.2.4, 7.2.6, 7.2.7, 7.2.8
 )
 
-// Endgame is the rule whose clock a position's material puts it under.
+// Endgame is the rule whose counter a position's material puts it under.
 type Endgame uint8
 
 const (
@@ -96,7 +97,7 @@ func (e Endgame) String() string {
 	return endgameText[e]
 }
 
-// balance reports a 7.2.6 rule: its clock restarts at every capture and
+// balance reports a 7.2.6 rule: its counter restarts at every capture and
 // promotion.
 func (e Endgame) balance() bool { return e == Balance45 || e == Balance67 }
 
@@ -157,41 +158,41 @@ func (v *Variant) onRoad(p *Position) bool {
 	return false
 }
 
-// DrawClock is the endgame clock of a position in a game: the rule, the
-// plies since its clock started, and the 7.2.7 road clock. The zero value
-// is no clock. It is a small value without pointers; the search keeps one
-// per ply.
-type DrawClock struct {
-	plies int32   // plies since the material clock started
+// EndgameCounter is the endgame draw counter of a position in a game: the
+// rule, the plies since its counter started, and the 7.2.7 road counter.
+// The zero value is no counter. It is a small value without pointers; the
+// search keeps one per ply.
+type EndgameCounter struct {
+	plies int32   // plies since the material counter started
 	road  int32   // 7.2.7: plies on the road + 1; 0: not on the road
-	e     Endgame // the material rule; NoEndgame: no clock runs
+	e     Endgame // the material rule; NoEndgame: no counter runs
 }
 
-// NewDrawClock is the clock of p taken as the position in which its
-// configuration arose (no earlier history): every clock that applies
+// NewEndgameCounter is the counter of p taken as the position in which its
+// configuration arose (no earlier history): every counter that applies
 // starts at 0 in p.
-func (v *Variant) NewDrawClock(p *Position) DrawClock {
-	c := DrawClock{e: v.Endgame(p)}
+func (v *Variant) NewEndgameCounter(p *Position) EndgameCounter {
+	c := EndgameCounter{e: v.Endgame(p)}
 	if v.onRoad(p) {
 		c.road = 1
 	}
 	return c
 }
 
-// NextDrawClock is the clock after a move that led to q; material tells
-// whether the move captured or promoted (Move.Captured != 0 || Move.Promote;
+// NextEndgameCounter is the counter after a move that led to q; material
+// tells whether the move captured or promoted (Move.Captured != 0 || Move.Promote;
 // between two positions of a history, MaterialChanged). It does not
 // allocate and, outside the endgames, a quiet move costs one inlined test.
-func (v *Variant) NextDrawClock(c DrawClock, q *Position, material bool) DrawClock {
+func (v *Variant) NextEndgameCounter(c EndgameCounter, q *Position, material bool) EndgameCounter {
 	if !material && c.e == NoEndgame {
 		// The material is that of the last position: no rule, and so no
 		// 7.2.7 configuration either.
 		return c
 	}
-	return v.stepDrawClock(c, q, material)
+	return v.stepEndgameCounter(c, q, material)
 }
 
-func (v *Variant) stepDrawClock(c DrawClock, q *Position, material bool) DrawClock {
+func (v *Variant) stepEndgameCounter(c EndgameCounter, q *Position, material bool) EndgameCounter {
 	if !material {
 		c.plies++
 	} else {
@@ -211,24 +212,24 @@ func (v *Variant) stepDrawClock(c DrawClock, q *Position, material bool) DrawClo
 	return c
 }
 
-// DrawClockAfter is the clock of p, reached after the positions of
-// history (oldest first): the clock is taken as starting in the oldest
+// EndgameCounterAfter is the counter of p, reached after the positions of
+// history (oldest first): the counter is taken as starting in the oldest
 // position, so that with a short history the strong side gets the most
 // time the rules could allow.
-func (v *Variant) DrawClockAfter(history []Position, p *Position) DrawClock {
+func (v *Variant) EndgameCounterAfter(history []Position, p *Position) EndgameCounter {
 	if v.Draw.Endgames == NoEndgameRules {
-		return DrawClock{}
+		return EndgameCounter{}
 	}
 	if len(history) == 0 {
-		return v.NewDrawClock(p)
+		return v.NewEndgameCounter(p)
 	}
-	c := v.NewDrawClock(&history[0])
+	c := v.NewEndgameCounter(&history[0])
 	for i := 1; i <= len(history); i++ {
 		q := p
 		if i < len(history) {
 			q = &history[i]
 		}
-		c = v.NextDrawClock(c, q, MaterialChanged(&history[i-1], q))
+		c = v.NextEndgameCounter(c, q, MaterialChanged(&history[i-1], q))
 	}
 	return c
 }
@@ -244,25 +245,25 @@ func MaterialChanged(a, b *Position) bool {
 	return a.Occupied().Count() != b.Occupied().Count() || a.kings.Count() != b.kings.Count()
 }
 
-// Endgame is the material rule the clock runs for (NoEndgame: none).
-func (c *DrawClock) Endgame() Endgame { return c.e }
+// Endgame is the material rule the counter runs for (NoEndgame: none).
+func (c *EndgameCounter) Endgame() Endgame { return c.e }
 
-// Plies is the count of the material clock (0 when none runs).
-func (c *DrawClock) Plies() int { return int(c.plies) }
+// Plies is the count of the material counter (0 when none runs).
+func (c *EndgameCounter) Plies() int { return int(c.plies) }
 
-// RoadPlies is the count of the 7.2.7 clock, or -1 when it does not run.
-func (c *DrawClock) RoadPlies() int { return int(c.road) - 1 }
+// RoadPlies is the count of the 7.2.7 counter, or -1 when it does not run.
+func (c *EndgameCounter) RoadPlies() int { return int(c.road) - 1 }
 
-// Expired reports that a clock has reached its limit: the position is a
+// AtLimit reports that a counter has reached its limit: the position is a
 // draw unless the side to move has no legal move.
-func (c *DrawClock) Expired() bool {
+func (c *EndgameCounter) AtLimit() bool {
 	// No material rule (the common case) never ends.
 	return c.e != NoEndgame && c.plies >= endgameLimit[c.e] || c.road > RoadLimit
 }
 
-// Left is the number of plies before the first clock runs out (0 when one
-// has), or math.MaxInt32 when none runs.
-func (c *DrawClock) Left() int {
+// Left is the number of plies before the first counter reaches its limit (0
+// when one has), or math.MaxInt32 when none runs.
+func (c *EndgameCounter) Left() int {
 	left := endgameLimit[c.e] - c.plies
 	if c.road != 0 {
 		left = min(left, RoadLimit+1-c.road)
@@ -270,9 +271,9 @@ func (c *DrawClock) Left() int {
 	return int(max(left, 0))
 }
 
-// Reason names the rule by which the clock has expired, or "" if none. The
-// road clock, the more specific rule, is named first.
-func (c *DrawClock) Reason() string {
+// Reason names the rule whose counter has reached its limit, or "" if none.
+// The road counter, the more specific rule, is named first.
+func (c *EndgameCounter) Reason() string {
 	switch {
 	case c.road > RoadLimit:
 		return roadText

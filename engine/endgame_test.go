@@ -6,13 +6,13 @@ import (
 	"damka/board"
 )
 
-// clockHistory is n copies of q, a position in the same clock category as
+// endgameHistory is n copies of q, a position in the same counter category as
 // the root but with other men or another piece count, so that the history
-// starts the root's clock n plies back without feeding the repetition
+// starts the root's counter n plies back without feeding the repetition
 // check or the king-moves counter (reversibleStep fails at the root). The
 // positions need not form a legal game: setup reads only their material
 // and, for repetitions, their keys.
-func clockHistory(q board.Position, n int) []board.Position {
+func endgameHistory(q board.Position, n int) []board.Position {
 	h := make([]board.Position, n)
 	for i := range h {
 		h[i] = q
@@ -20,29 +20,29 @@ func clockHistory(q board.Position, n int) []board.Position {
 	return h
 }
 
-// clockState is a frame's clock as {plies, limit, road plies}, {-1, 0, -1}
-// when no clock runs.
-func clockState(c *board.DrawClock) [3]int {
+// counterState is a frame's counter as {plies, limit, road plies}, {-1, 0, -1}
+// when no counter runs.
+func counterState(c *board.EndgameCounter) [3]int {
 	if c.Endgame() == board.NoEndgame {
 		return [3]int{-1, 0, -1}
 	}
 	return [3]int{c.Plies(), c.Endgame().Limit(), c.RoadPlies()}
 }
 
-// The root clock and its updates in play: quiet moves count on, a
+// The root counter and its updates in play: quiet moves count on, a
 // promotion or capture that stays in the category counts on, one that
 // enters another category restarts, one that leaves them all stops. (The
-// rules themselves are tested in board/drawclock_test.go; these
-// cases check that the search carries the clock from the history to the
+// rules themselves are tested in board/endgame_test.go; these
+// cases check that the search carries the counter from the history to the
 // root and across its moves.)
-func TestClockTransitions(t *testing.T) {
+func TestEndgameCounterTransitions(t *testing.T) {
 	cases := []struct {
 		name  string
 		v     *board.Variant
 		fen   string
 		hist  []string // oldest first
 		move  string
-		root  [3]int // clock, limit, road clock at the root
+		root  [3]int // counter, limit, road counter at the root
 		child [3]int // the same after move
 	}{
 		{name: "16-move rule: a quiet king move counts on", v: board.International,
@@ -54,13 +54,13 @@ func TestClockTransitions(t *testing.T) {
 		{name: "promotion within the 16-move category counts on", v: board.International,
 			fen: "W:WK46,7,33:BK50", hist: []string{"W:WK46,12,33:BK50"},
 			move: "7-1", root: [3]int{1, 32, -1}, child: [3]int{2, 32, -1}},
-		{name: "promotion creating the configuration starts the clock", v: board.International,
+		{name: "promotion creating the configuration starts the counter", v: board.International,
 			fen: "W:W7,8,33:BK50", hist: []string{"W:W12,8,33:BK50"},
 			move: "7-1", root: [3]int{-1, 0, -1}, child: [3]int{0, 32, -1}},
 		{name: "capture turning 16-move into 5-move restarts", v: board.International,
 			fen: "B:WK1,K2,39:BK50", hist: []string{"W:WK1,K2,39:BK44", "B:WK1,K2,39:BK44"},
 			move: "50x28", root: [3]int{2, 32, -1}, child: [3]int{0, 10, -1}},
-		{name: "capturing the lone king stops the clock", v: board.International,
+		{name: "capturing the lone king stops the counter", v: board.International,
 			fen: "W:WK46,K3,35:BK37", move: "46x28", root: [3]int{0, 32, -1}, child: [3]int{-1, 0, -1}},
 		{name: "5-move rule: promotion K+M -> 2K counts on", v: board.International,
 			fen: "W:WK46,7:BK50", hist: []string{"W:WK46,12:BK50"},
@@ -83,7 +83,7 @@ func TestClockTransitions(t *testing.T) {
 		{name: "Russian 7.2.7: the lone king steps onto the road", v: board.Russian,
 			fen: "B:WKc1,Ke1,a3:BKh2", hist: []string{"W:WKc1,Ke1,e3:BKh2"},
 			move: "h2-e5", root: [3]int{1, 60, -1}, child: [3]int{2, 60, 0}},
-		{name: "Russian 7.2.7: the road clock runs from the history", v: board.Russian,
+		{name: "Russian 7.2.7: the road counter runs from the history", v: board.Russian,
 			fen: "B:WKc1,Ke1,g3:BKb2", hist: []string{"W:WKc1,Ke1,e3:BKa1", "B:WKc1,Ke1,e3:BKa1"},
 			move: "b2-c3", root: [3]int{2, 60, 2}, child: [3]int{3, 60, 3}},
 		{name: "Russian 7.2.7: leaving the road stops it", v: board.Russian,
@@ -91,7 +91,7 @@ func TestClockTransitions(t *testing.T) {
 			move: "b2-a3", root: [3]int{1, 60, 1}, child: [3]int{2, 60, -1}},
 		{name: "Brazilian K+M v king", v: board.Brazilian,
 			fen: "W:WKb8,e1:BKh2", move: "e1-d2", root: [3]int{0, 10, -1}, child: [3]int{1, 10, -1}},
-		{name: "English: no clocks", v: board.English,
+		{name: "English: no counters", v: board.English,
 			fen: "W:WK1,K2:BK32", move: "1-6", root: [3]int{-1, 0, -1}, child: [3]int{-1, 0, -1}},
 	}
 	for _, c := range cases {
@@ -103,25 +103,25 @@ func TestClockTransitions(t *testing.T) {
 			}
 			th := New(Options{HashMB: 1, NoEGDB: true}).threads[0]
 			th.setup(c.v, &rootGame{root: root, history: hist})
-			if got := clockState(&th.stack[0].clock); got != c.root {
-				t.Fatalf("root clock %v, want %v", got, c.root)
+			if got := counterState(&th.stack[0].endgame); got != c.root {
+				t.Fatalf("root counter %v, want %v", got, c.root)
 			}
 			th.play(0, move(t, c.v, &root, c.move))
-			if got := clockState(&th.stack[1].clock); got != c.child {
-				t.Errorf("after %s clock %v, want %v", c.move, got, c.child)
+			if got := counterState(&th.stack[1].endgame); got != c.child {
+				t.Errorf("after %s counter %v, want %v", c.move, got, c.child)
 			}
 		})
 	}
 }
 
-// Table wins under the clocks. Each root is a win in dist plies by the
-// embedded tables (distance to the end of the game). With the clock
+// Table wins under the counters. Each root is a win in dist plies by the
+// embedded tables (distance to the end of the game). With the counter
 // leaving dist plies or more it stays that win; a win on the last allowed
 // ply counts. With one ply less the table's win does not fit: the search
 // must not take it, and a depth-8 search finds no other. (Deeper searches
 // can: in the 2K+M position a line where the lone king captures a piece
-// starts a fresh 5-move clock, which TestClockRestartInSearch covers.)
-func TestClockTableWins(t *testing.T) {
+// starts a fresh 5-move counter, which TestEndgameCounterRestartInSearch covers.)
+func TestEndgameCounterTableWins(t *testing.T) {
 	cases := []struct {
 		name string
 		v    *board.Variant
@@ -147,8 +147,8 @@ func TestClockTableWins(t *testing.T) {
 				win  bool
 			}{
 				{"no history", nil, true},
-				{"dist plies left", clockHistory(q, c.lim-c.dist), true},
-				{"dist-1 plies left", clockHistory(q, c.lim-c.dist+1), false},
+				{"dist plies left", endgameHistory(q, c.lim-c.dist), true},
+				{"dist-1 plies left", endgameHistory(q, c.lim-c.dist+1), false},
 			} {
 				e := New(Options{HashMB: 1})
 				r := searchHistory(e, c.v, root, k.hist, Limits{Depth: 8}, nil)
@@ -164,12 +164,12 @@ func TestClockTableWins(t *testing.T) {
 }
 
 // Without tables: a lone king against stronger forces is not a draw to a
-// shallow search, but with a history that leaves the clock two plies every
+// shallow search, but with a history that leaves the counter two plies every
 // line is a draw at the second ply. The positions are chosen so that no line
 // wins in one ply and the lone king cannot capture in those two plies (a
-// capture that enters the 5-move category would restart the clock); where
+// capture that enters the 5-move category would restart the counter); where
 // that needed it, the lone king is to move.
-func TestClockDrawInSearch(t *testing.T) {
+func TestEndgameCounterDrawInSearch(t *testing.T) {
 	cases := []struct {
 		name string
 		v    *board.Variant
@@ -190,31 +190,31 @@ func TestClockDrawInSearch(t *testing.T) {
 			root := mustFEN(t, c.v, c.fen)
 			q := mustFEN(t, c.v, c.q)
 			e := New(Options{HashMB: 1, NoEGDB: true})
-			r := searchHistory(e, c.v, root, clockHistory(q, c.lim-2), Limits{Depth: 6}, nil)
+			r := searchHistory(e, c.v, root, endgameHistory(q, c.lim-2), Limits{Depth: 6}, nil)
 			if r.Score != DrawScore {
-				t.Errorf("clock 2 plies from the limit: score %d, want a draw", r.Score)
+				t.Errorf("counter 2 plies from the limit: score %d, want a draw", r.Score)
 			}
-			// Same engine and table: the clock draws were not stored.
+			// Same engine and table: the counter draws were not stored.
 			r = searchPos(e, c.v, root, Limits{Depth: 6}, nil)
 			if r.Score == DrawScore {
-				t.Errorf("fresh clock: score %d, want no draw", r.Score)
+				t.Errorf("fresh counter: score %d, want no draw", r.Score)
 			}
 		})
 	}
 }
 
 // A capture by the lone king that turns the 16-move configuration into a
-// 5-move one restarts the clock in the search too. With two plies left on
-// the 16-move clock, 1-6 forces Black's king to take the man on 33 (K+2M v
-// K becomes K+M v K: a fresh 10-ply clock), and the king on 6 then takes
-// the lone king (PV 1-6 50x11 6x17): a win in 3 plies that the old clock
+// 5-move one restarts the counter in the search too. With two plies left on
+// the 16-move counter, 1-6 forces Black's king to take the man on 33 (K+2M v
+// K becomes K+M v K: a fresh 10-ply counter), and the king on 6 then takes
+// the lone king (PV 1-6 50x11 6x17): a win in 3 plies that the old counter
 // would have cut at ply 2.
-func TestClockRestartInSearch(t *testing.T) {
+func TestEndgameCounterRestartInSearch(t *testing.T) {
 	v := board.International
 	root := mustFEN(t, v, "W:WK1,33,34:BK50")
 	q := mustFEN(t, v, "W:WK1,38,34:BK50")
 	e := New(Options{HashMB: 1, NoEGDB: true})
-	r := searchHistory(e, v, root, clockHistory(q, 32-2), Limits{Depth: 6}, nil)
+	r := searchHistory(e, v, root, endgameHistory(q, 32-2), Limits{Depth: 6}, nil)
 	if r.Score != WinScore-3 {
 		t.Errorf("score %d (best %s), want a win in 3 plies", r.Score, v.FormatMove(&root, r.Best))
 	}
@@ -223,10 +223,10 @@ func TestClockRestartInSearch(t *testing.T) {
 // Russian 7.2.7 in the search, with the tables: 2K+M against a lone king
 // on the main road, a table win in 5 plies. After 1.g3-f2 the lone king
 // must take the king on f2 and so leaves the road (and the 7.2.7
-// configuration): with two plies left on the road clock the win stands,
-// the clock having stopped before it ran out. With one ply left every
+// configuration): with two plies left on the road counter the win stands,
+// the counter having stopped before it ran out. With one ply left every
 // White move reaches a position drawn by 7.2.7.
-func TestClockRoadInSearch(t *testing.T) {
+func TestEndgameCounterRoadInSearch(t *testing.T) {
 	v := board.Russian
 	root := mustFEN(t, v, "W:WKb8,Kg3,h2:BKd4")
 	q := mustFEN(t, v, "W:WKb8,Kg3,e1:BKd4") // the same configuration, another man
@@ -239,9 +239,9 @@ func TestClockRoadInSearch(t *testing.T) {
 		{1, DrawScore},
 	} {
 		e := New(Options{HashMB: 1})
-		r := searchHistory(e, v, root, clockHistory(q, board.RoadLimit-c.left), Limits{Depth: 8}, nil)
+		r := searchHistory(e, v, root, endgameHistory(q, board.RoadLimit-c.left), Limits{Depth: 8}, nil)
 		if r.Score != c.want {
-			t.Errorf("%d plies left on the road clock: score %d (best %s), want %d", c.left, r.Score, v.FormatMove(&root, r.Best), c.want)
+			t.Errorf("%d plies left on the road counter: score %d (best %s), want %d", c.left, r.Score, v.FormatMove(&root, r.Best), c.want)
 		}
 	}
 }
