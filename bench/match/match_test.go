@@ -405,7 +405,8 @@ func TestStatsAgree(t *testing.T) {
 	if ps.WDL != wantWDL || ps.Penta != wantPenta {
 		t.Fatalf("WDL %+v penta %v", ps.WDL, ps.Penta)
 	}
-	if tl.llr != sprt.LLRPenta(wantPenta) || tl.decision != sprt.Decide(tl.llr) {
+	// 8 pairs are fewer than stats.MinPairs: no decision yet.
+	if tl.llr != sprt.LLRPenta(wantPenta) || tl.decision != stats.Continue {
 		t.Errorf("LLR %v, stats %v", tl.llr, sprt.LLRPenta(wantPenta))
 	}
 	s := &Summary{Variant: "international", TC: "depth=1", Engines: []string{"A", "B"}, Played: 16, Total: 32,
@@ -458,7 +459,7 @@ func TestMatchSPRT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(sum.Stopped, "SPRT") || sum.Played >= sum.Total || sum.Decision != stats.AcceptH1 {
+	if !strings.HasPrefix(sum.Stopped, "SPRT") || sum.Played >= sum.Total || sum.Decision != stats.AcceptH1 || sum.Played < 2*stats.MinPairs {
 		t.Fatalf("stopped %q after %d games, decision %v, llr %.3f", sum.Stopped, sum.Played, sum.Decision, sum.LLR)
 	}
 	if sum.LLR != sp.LLRPenta(sum.Pairings[0].Penta) {

@@ -113,8 +113,7 @@ func (t *tally) add(idx int, white float64) {
 	}
 	t.played++
 	if t.sprt != nil {
-		t.llr = t.sprt.LLRPenta(t.pairs[0].Penta)
-		t.decision = t.sprt.Decide(t.llr)
+		t.llr, t.decision = t.sprt.DecidePenta(t.pairs[0].Penta)
 	}
 }
 

@@ -426,3 +426,22 @@ func TestLLRPenta(t *testing.T) {
 		}
 	}
 }
+
+// A few pairs decide nothing however far the LLR strays; from MinPairs on
+// the bounds decide.
+func TestDecidePentaWaitsForPairs(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	few := Penta{0, 3, 2, 0, 0}
+	llr, d := s.DecidePenta(few)
+	if d != Continue || llr > -2.95 {
+		t.Fatalf("5 pairs %v: LLR %.2f, %v; want an LLR beyond the lower bound and continue", few, llr, d)
+	}
+	many := Penta{0, 12, 8, 0, 0}
+	if _, d := s.DecidePenta(many); d != AcceptH0 {
+		t.Fatalf("%d pairs %v: %v, want H0 accepted", many.Pairs(), many, d)
+	}
+	good := Penta{0, 0, 8, 8, 4}
+	if _, d := s.DecidePenta(good); d != AcceptH1 {
+		t.Fatalf("%d pairs %v: %v, want H1 accepted", good.Pairs(), good, d)
+	}
+}
