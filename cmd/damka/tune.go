@@ -16,13 +16,13 @@ func init() {
 
 func tuneCmd(args []string) error {
 	fs := newFlags("tune")
-	epochs := fs.Int("epochs", 10, "passes over the data")
+	epochs := fs.Int("epochs", 20, "passes over the data")
 	batch := fs.Int("batch", 4096, "positions per step")
 	rate := fs.Float64("rate", 2, "Adam step size, hundredths of a man")
 	lambda := fs.Float64("lambda", 0.5, "weight of the game result in the target (the rest: the search score)")
-	l2 := fs.Float64("l2", 1e-4, "pull of the window weights towards 0")
+	l2 := fs.Float64("l2", 1e-8, "pull of the window weights towards 0 (1e-6 and more kept the windows near 0: docs/testing.md)")
 	freeHand := fs.Bool("free-hand", false, "fit the weight of the hand-made evaluation too (by default it stays as it is)")
-	epsilon := fs.Float64("epsilon", 1e-3, "Adam's epsilon: large keeps rarely seen window states near 0")
+	epsilon := fs.Float64("epsilon", 1e-6, "Adam's epsilon: large keeps rarely seen window states near 0 (1e-3 kept them all there)")
 	seed := fs.Uint64("seed", 1, "seed of the shuffles: the same data and seed give the same weights")
 	from := fs.String("from", "", "start from these weights (a previous generation) instead of material")
 	out := fs.String("out", "", "weights file to write (required)")
