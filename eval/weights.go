@@ -130,7 +130,7 @@ func ReadWeights(data []byte) (*Weights, error) {
 	if crc != binary.LittleEndian.Uint32(data[headLen:]) {
 		return nil, weightsErr("checksum fails")
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(8*uint64(n)+1024))
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxMemory(8*uint64(n)+1024))
 	if err != nil {
 		return nil, err
 	}
