@@ -228,19 +228,19 @@ func (r *runner) setFatal(err error) {
 }
 
 // playDXP plays game idx between the Hub engine and the DXP engine.
-func (w *worker) playDXP(idx int) (*Game, error) {
+func (w *worker) playDXP(idx int) (*Record, error) {
 	r := w.r
 	v := r.v
 	wi, bi, oi := r.sched.at(idx)
 	op := r.openings[oi]
-	g := &Game{Index: idx, White: wi, Black: bi, Opening: oi, Start: op.Start}
+	g := &Record{Index: idx, White: wi, Black: bi, Opening: oi, Start: op.Start}
 	d, h := r.dxp, 1-r.dxp
 	dName, hName := r.cfg.Engines[d].Name, r.cfg.Engines[h].Name
 	hubColor := board.White
 	if bi == h {
 		hubColor = board.Black
 	}
-	lose := func(loser int, err error) (*Game, error) {
+	lose := func(loser int, err error) (*Record, error) {
 		if errors.Is(err, errAbandoned) {
 			w.dropRelay()
 			return nil, errAbandoned
@@ -279,7 +279,7 @@ func (w *worker) playDXP(idx int) (*Game, error) {
 	rel.srch.cur = hs
 	res, err := rel.rel.Play(op.Start, hubColor)
 	rel.srch.cur = nil
-	peerFail := func(kind FailKind, detail string) (*Game, error) {
+	peerFail := func(kind FailKind, detail string) (*Record, error) {
 		return lose(d, &EngineError{Engine: dName, Kind: kind, Detail: detail, Tail: rel.tail.snapshot()})
 	}
 	if r.ctx.Err() != nil {

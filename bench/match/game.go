@@ -10,7 +10,7 @@ import (
 
 // play plays game idx to its end. It returns errAbandoned when the match
 // ended first; every other outcome, engine failures included, is a result.
-func (w *worker) play(idx int) (*Game, error) {
+func (w *worker) play(idx int) (*Record, error) {
 	r := w.r
 	if r.dxp >= 0 {
 		return w.playDXP(idx)
@@ -18,16 +18,16 @@ func (w *worker) play(idx int) (*Game, error) {
 	v := r.v
 	wi, bi, oi := r.sched.at(idx)
 	op := r.openings[oi]
-	g := &Game{Index: idx, White: wi, Black: bi, Opening: oi, Start: op.Start,
+	g := &Record{Index: idx, White: wi, Black: bi, Opening: oi, Start: op.Start,
 		Moves: append([]board.Move(nil), op.Moves...)}
 	players := [2]int{wi, bi} // by colour
-	finish := func(white float64, reason string) (*Game, error) {
+	finish := func(white float64, reason string) (*Record, error) {
 		g.Result, g.Reason, g.End = white, reason, now()
 		return g, nil
 	}
 	// lose scores a failure of the engine playing colour c, and drops the
 	// process so that its next game starts a fresh one.
-	lose := func(c board.Color, err error) (*Game, error) {
+	lose := func(c board.Color, err error) (*Record, error) {
 		if errors.Is(err, errAbandoned) {
 			return nil, errAbandoned
 		}

@@ -78,12 +78,12 @@ func openingSuite(t *testing.T, v *board.Variant, n int) []Opening {
 }
 
 // runCollect runs a match and returns its games in game-number order.
-func runCollect(t *testing.T, ctx context.Context, cfg Config) (*Summary, []*Game) {
+func runCollect(t *testing.T, ctx context.Context, cfg Config) (*Summary, []*Record) {
 	t.Helper()
 	var mu sync.Mutex
-	var games []*Game
+	var games []*Record
 	prev := cfg.OnGame
-	cfg.OnGame = func(g *Game) {
+	cfg.OnGame = func(g *Record) {
 		mu.Lock()
 		games = append(games, g)
 		mu.Unlock()
@@ -95,7 +95,7 @@ func runCollect(t *testing.T, ctx context.Context, cfg Config) (*Summary, []*Gam
 	if err != nil {
 		t.Fatal(err)
 	}
-	byIndex := make([]*Game, sum.Total)
+	byIndex := make([]*Record, sum.Total)
 	for _, g := range games {
 		if byIndex[g.Index] != nil {
 			t.Fatalf("game %d played twice", g.Index+1)
@@ -319,7 +319,7 @@ func TestMatchResume(t *testing.T) {
 	part.PDN = filepath.Join(dir, "part.pdn")
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	part.OnGame = func(*Game) {
+	part.OnGame = func(*Record) {
 		if n++; n == 5 {
 			cancel()
 		}
@@ -586,15 +586,15 @@ func TestMatchCanadian(t *testing.T) {
 		name     string
 		openings []Opening
 		maxPlies int
-		check    func(g *Game) string // "" when the game is as expected
+		check    func(g *Record) string // "" when the game is as expected
 	}{
-		{"edge king takes the last man", []Opening{op("W:WK1:B14")}, 0, func(g *Game) string {
+		{"edge king takes the last man", []Opening{op("W:WK1:B14")}, 0, func(g *Record) string {
 			if g.Result != 1 || g.Reason != "black has no move" || len(g.Moves) != 1 {
 				return "want 1 (black has no move) after 1 move"
 			}
 			return ""
 		}},
-		{"edge kings", []Opening{op("W:WK67,K72:BK1,K6")}, 200, func(g *Game) string {
+		{"edge kings", []Opening{op("W:WK67,K72:BK1,K6")}, 200, func(g *Record) string {
 			if len(g.Moves) > 0 && g.Result == 0.5 && !strings.Contains(g.Reason, "king moves") &&
 				!strings.Contains(g.Reason, "repetition") && !strings.Contains(g.Reason, "maximum game length") {
 				return "a draw for no rule"
@@ -640,7 +640,7 @@ func TestMatchCanadian(t *testing.T) {
 
 // checkResult checks a game's result against its final position p: the
 // variant's outcome when the game is over there, a draw otherwise.
-func checkResult(t *testing.T, v *board.Variant, p *board.Position, g *Game, prefix string) {
+func checkResult(t *testing.T, v *board.Variant, p *board.Position, g *Record, prefix string) {
 	t.Helper()
 	over, win := v.Outcome(p, nil)
 	if !over {

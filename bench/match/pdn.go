@@ -17,7 +17,7 @@ import (
 // Round (the game number, which --resume reads back), White, Black, Result,
 // GameType and FEN (both written by pdn.Write), Variant, TimeControl,
 // Termination and Opening (the opening's index in the suite, 1-based).
-func (r *runner) gamePDN(g *Game) (*pdn.Game, error) {
+func (r *runner) gamePDN(g *Record) (*pdn.Game, error) {
 	cfg := r.cfg
 	result := pdn.ResultToken(cfg.Variant, g.Result)
 	tags := []pdn.Tag{

@@ -52,11 +52,13 @@ type Config struct {
 	ProgressTTY bool            // Progress is a terminal: redraw in place
 	Log         io.Writer       // failures and notes (nil: none)
 	StatsNow    <-chan struct{} // each receive prints the statistics to Log
-	OnGame      func(*Game)     // called (serially) for every finished game
+	OnGame      func(*Record)   // called (serially) for every finished game
 }
 
-// Game is one finished game.
-type Game struct {
+// Record is one finished game of a match: who played it, from which
+// opening, its moves and how it ended (a board.Game is a game being
+// played; a pdn.Game one written down).
+type Record struct {
 	Index        int // 0-based game number (the PDN Round is Index+1)
 	White, Black int // engine indexes
 	Opening      int
@@ -74,7 +76,7 @@ type Game struct {
 }
 
 // late records a move of colour c answered over its time by over.
-func (g *Game) late(c board.Color, over time.Duration) {
+func (g *Record) late(c board.Color, over time.Duration) {
 	g.Late[c]++
 	g.MaxLate[c] = max(g.MaxLate[c], over)
 }
@@ -357,7 +359,7 @@ func (r *runner) summaryLocked(start time.Time, startCPU time.Duration, hasCPU b
 
 // record writes a finished game and updates the statistics; it stops the
 // match when the SPRT decides or the PDN file cannot be written.
-func (r *runner) record(g *Game) {
+func (r *runner) record(g *Record) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	// After the SPRT decision, games still finishing are not counted: the
@@ -396,7 +398,7 @@ func (r *runner) record(g *Game) {
 }
 
 // failedEngine returns the index of the engine whose failure decided g.
-func (g *Game) failedEngine() int {
+func (g *Record) failedEngine() int {
 	if g.Result == 0 {
 		return g.White
 	}

@@ -118,7 +118,7 @@ func (t *tally) add(idx int, white float64) {
 }
 
 // addLate adds game g's late moves to its engines' standings.
-func (t *tally) addLate(g *Game) {
+func (t *tally) addLate(g *Record) {
 	for c, e := range [2]int{g.White, g.Black} {
 		s := &t.eng[e]
 		s.Late += g.Late[c]
