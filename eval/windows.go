@@ -23,10 +23,11 @@ type Windows struct {
 // piece of each colour arriving there adds to the window's two readings
 // (its leaving subtracts the same).
 type squareWindows struct {
-	n    uint8
-	win  [4]uint8
-	addW [4]uint32 // a white piece: own digit in White's reading, 2 in the turned one
-	addB [4]uint32 // a black piece: 2 in White's reading, own digit in the turned one
+	n   uint8
+	win [4]uint8
+	// add[0]: a white piece, own digit in White's reading and 2 in the
+	// turned one; add[1]: a black piece, 2 and own digit.
+	add [2][4]uint32
 }
 
 // followLimit: from this many changed squares on, reading all the windows
@@ -43,8 +44,8 @@ func (l *layout) makeSquareWindows() {
 			hi := uint32(pow3[7-j]) << 16 // the turned reading: bit j weighs 3^(7-j)
 			e := &l.sq[s]
 			e.win[e.n] = uint8(w)
-			e.addW[e.n] = lo + 2*hi
-			e.addB[e.n] = 2*lo + hi
+			e.add[0][e.n] = lo + 2*hi
+			e.add[1][e.n] = 2*lo + hi
 			e.n++
 		}
 	}
@@ -83,32 +84,26 @@ func (w *Weights) Follow(ws, from *Windows, p *board.Position) {
 		ws.white, ws.black = wb, bb
 		return
 	}
-	sq := l.sq[:64]
-	for d := ws.white ^ wb; d != 0; d &= d - 1 {
-		s := bits.TrailingZeros64(d)
-		e := &sq[s]
-		if wb>>s&1 != 0 {
-			for k := range e.n {
-				ws.r[e.win[k&3]&(maxWindows-1)] += e.addW[k&3]
-			}
-		} else {
-			for k := range e.n {
-				ws.r[e.win[k&3]&(maxWindows-1)] -= e.addW[k&3]
-			}
-		}
-	}
-	for d := ws.black ^ bb; d != 0; d &= d - 1 {
-		s := bits.TrailingZeros64(d)
-		e := &sq[s]
-		if bb>>s&1 != 0 {
-			for k := range e.n {
-				ws.r[e.win[k&3]&(maxWindows-1)] += e.addB[k&3]
-			}
-		} else {
-			for k := range e.n {
-				ws.r[e.win[k&3]&(maxWindows-1)] -= e.addB[k&3]
-			}
-		}
-	}
+	ws.apply(l.sq[:64], ws.white^wb, wb, 0)
+	ws.apply(l.sq[:64], ws.black^bb, bb, 1)
 	ws.white, ws.black = wb, bb
+}
+
+// apply adds the pieces of colour c (0 White, 1 Black) that arrived on the
+// squares of changed (those in now) and takes away those that left; a
+// subtraction is the add of the negated uint32, exact modulo 2^32.
+func (ws *Windows) apply(sq []squareWindows, changed, now uint64, c int) {
+	for d := changed; d != 0; d &= d - 1 {
+		s := bits.TrailingZeros64(d)
+		e := &sq[s]
+		add := &e.add[c&1]
+		neg := uint32(0)
+		if now>>s&1 == 0 {
+			neg = ^uint32(0) // (x ^ neg) - neg is -x
+		}
+		for k := range e.n {
+			x := add[k&3]
+			ws.r[e.win[k&3]&(maxWindows-1)] += (x ^ neg) - neg
+		}
+	}
 }
