@@ -177,6 +177,14 @@ func (c *clock) allowance(margin time.Duration) time.Duration {
 	return a
 }
 
+// timeLeft is what is on the clock now (0 without a clock).
+func (c *clock) timeLeft() time.Duration {
+	if c.tc.Base == 0 {
+		return 0
+	}
+	return c.left
+}
+
 // spend charges elapsed to the clock and reports whether the side lost on
 // time. Within the margin the clock is clamped to zero rather than going
 // negative, and then the increment and period time are added.

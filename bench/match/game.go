@@ -115,6 +115,7 @@ func (w *worker) play(idx int) (*Record, error) {
 			return lose(side, e.fail(Illegal, fmt.Sprintf("move=%q in %s: %v", rep.Move, v.FEN(pos), err)))
 		}
 		g.Moves = append(g.Moves, m)
+		g.Thinks = append(g.Thinks, Think{Elapsed: rep.Elapsed, Left: c.timeLeft(), Depth: rep.Depth, Score: rep.Score, HasInfo: rep.HasInfo})
 		hubMoves = append(hubMoves, hubtext.FormatMove(v, m))
 		// A game over by rule is decided at the top of the loop, before
 		// the score adjudication.

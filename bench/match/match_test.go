@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -655,5 +656,62 @@ func checkResult(t *testing.T, v *board.Variant, p *board.Position, g *Record, p
 	}
 	if g.Result != white {
 		t.Errorf("%sgame %d ends in %s (%s): result %v, want %v", prefix, g.Index+1, v.FEN(p), g.Reason, g.Result, white)
+	}
+}
+
+// TestMatchClockUse: every engine move's time, clock left, depth and score
+// go into the PDN as a comment, and the summary reports each engine's clock
+// use from the same figures.
+func TestMatchClockUse(t *testing.T) {
+	v := board.International
+	dir := t.TempDir()
+	cfg := Config{
+		Variant: v,
+		// Thinker sleeps 60 ms a move; Quick answers at once.
+		Engines: []EngineSpec{fakeSpec("Quick", "-seed", "5"), fakeSpec("Thinker", "-seed", "6", "-think", "0.06")},
+		Games:   2, TC: TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, TimeMargin: DefaultTimeMargin,
+		Openings: openingSuite(t, v, 1), MaxPlies: 12, Concurrency: 2, PDN: filepath.Join(dir, "m.pdn"),
+	}
+	sum, games := runCollect(t, context.Background(), cfg)
+	for _, g := range games {
+		if g.Failure != nil {
+			t.Fatalf("game %d: %s", g.Index+1, g.Reason)
+		}
+		// 12 plies from a 2-ply opening: 10 engine moves.
+		if len(g.Thinks) != 10 {
+			t.Fatalf("game %d: %d thinks, want 10", g.Index+1, len(g.Thinks))
+		}
+	}
+	quick, thinker := sum.Standings[0].Clock, sum.Standings[1].Clock
+	if quick.Games != 2 || quick.Moves != 10 || thinker.Games != 2 || thinker.Moves != 10 {
+		t.Fatalf("games/moves: Quick %d/%d, Thinker %d/%d; want 2/10 each", quick.Games, quick.Moves, thinker.Games, thinker.Moves)
+	}
+	if thinker.Think < 10*60*time.Millisecond || quick.Think >= thinker.Think/2 {
+		t.Errorf("thinking time: Quick %v, Thinker %v; want Thinker >= 600 ms and over twice Quick's", quick.Think, thinker.Think)
+	}
+	// 5 moves at +0.1 s each: Quick ends above 10 s, Thinker near 10.2 s.
+	if quick.MinLeft < 10*time.Second || thinker.Left/2 > quick.Left || thinker.DepthMoves != 10 || thinker.Depths != 10 {
+		t.Errorf("clock left / depths: Quick %+v, Thinker %+v", quick, thinker)
+	}
+	if len(thinker.ByMoveCount) != 1 || thinker.ByMoveCount[0] != 10 {
+		t.Errorf("Thinker's profile counts %v, want [10]", thinker.ByMoveCount)
+	}
+	var out bytes.Buffer
+	sum.WriteTo(&out)
+	if !regexp.MustCompile(`Thinker: clock use over 2 games: \d+ ms/move \(longest \d+ ms\), depth 1\.0, left at the end 10\.\d\d s`).MatchString(out.String()) {
+		t.Errorf("summary lacks Thinker's clock use:\n%s", out.String())
+	}
+	data, err := os.ReadFile(cfg.PDN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comments := regexp.MustCompile(`\{(\d+\.\d{3})s (\d+\.\d\d)s d1 [+-]\d+\.\d\d\}`).FindAllStringSubmatch(string(data), -1)
+	if len(comments) != 20 {
+		t.Fatalf("%d move comments in the PDN, want 20:\n%s", len(comments), data)
+	}
+	// The PDN still reads back, comments skipped.
+	pg, err := pdn.Read(bytes.NewReader(data))
+	if err != nil || len(pg) != 2 {
+		t.Fatalf("pdn.Read: %d games, %v", len(pg), err)
 	}
 }

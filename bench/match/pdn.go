@@ -38,7 +38,30 @@ func (r *runner) gamePDN(g *Record) (*pdn.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdn: %v", err)
 	}
-	return &pdn.Game{Game: pg, Tags: tags, Result: result}, nil
+	return &pdn.Game{Game: pg, Tags: tags, Result: result, Comments: thinkComments(g)}, nil
+}
+
+// thinkComments are the PDN comments of a game's engine moves: the time
+// the move took, the clock left after it, and the engine's depth and score
+// (men, the mover's view), e.g. {0.412s 9.69s d17 +0.05}. The opening's
+// moves have none.
+func thinkComments(g *Record) []string {
+	if len(g.Thinks) == 0 {
+		return nil
+	}
+	cs := make([]string, len(g.Moves))
+	first := len(g.Moves) - len(g.Thinks)
+	for i, th := range g.Thinks {
+		c := fmt.Sprintf("%.3fs", th.Elapsed.Seconds())
+		if th.Left > 0 {
+			c += fmt.Sprintf(" %.2fs", th.Left.Seconds())
+		}
+		if th.HasInfo {
+			c += fmt.Sprintf(" d%d %+.2f", th.Depth, th.Score)
+		}
+		cs[first+i] = c
+	}
+	return cs
 }
 
 // pdnFile appends finished games to the --pdn file.

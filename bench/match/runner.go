@@ -73,6 +73,19 @@ type Record struct {
 	// one was late.
 	Late    [2]int
 	MaxLate [2]time.Duration
+	// Thinks holds, for each move the engines played (after the opening
+	// moves), how it was thought: the PDN comments and the clock-use
+	// summary come from it. Games read back by --resume have none.
+	Thinks []Think
+}
+
+// Think is what one engine move cost and what the engine said of it.
+type Think struct {
+	Elapsed time.Duration // from go think to done, as the runner timed it
+	Left    time.Duration // the mover's clock after the move (0 without a clock)
+	Depth   int           // last info depth (HasInfo)
+	Score   float64       // last info score, men, the mover's view (HasInfo)
+	HasInfo bool
 }
 
 // late records a move of colour c answered over its time by over.
@@ -386,6 +399,7 @@ func (r *runner) record(g *Record) {
 	}
 	r.tally.add(g.Index, g.Result)
 	r.tally.addLate(g)
+	r.tally.addThinks(g)
 	r.thisRun++
 	if r.cfg.OnGame != nil {
 		r.cfg.OnGame(g)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"damka/bench/stats"
+	"damka/board"
 )
 
 // PairStats are the results of one pairing from its first engine's view.
@@ -27,7 +28,28 @@ type Standing struct {
 	Restarts int
 	Late     int           // moves over the clock but within the time margin
 	MaxLate  time.Duration // the most one of them was over
+	Clock    ClockUse
 }
+
+// ClockUse sums how an engine spent its thinking time over the games of
+// this run that recorded it (not those read back by --resume).
+type ClockUse struct {
+	Games, Moves int
+	Think        time.Duration // total thinking time
+	MaxThink     time.Duration // the longest move
+	Left         time.Duration // clock left after each game's last move, summed
+	MinLeft      time.Duration // the least left after any move
+	Depths       int           // sum of the last info depths
+	DepthMoves   int           // moves that reported a depth
+	// ByMove sums the thinking time by move number (the engine's own moves
+	// in the game, 0-based), in bands of clockBand moves, and counts the
+	// moves in each, for the time-per-move profile.
+	ByMove      []time.Duration
+	ByMoveCount []int
+}
+
+// clockBand is the number of moves per band of the clock-use profile.
+const clockBand = 10
 
 // Score returns the points ratio.
 func (s Standing) Score() float64 { return stats.WDL{W: s.W, D: s.D, L: s.L}.Score() }
@@ -126,6 +148,82 @@ func (t *tally) addLate(g *Record) {
 	}
 }
 
+// addThinks adds game g's thinking times to its engines' clock use.
+func (t *tally) addThinks(g *Record) {
+	if len(g.Thinks) == 0 {
+		return
+	}
+	mover := g.Start.Side
+	if (len(g.Moves)-len(g.Thinks))%2 == 1 {
+		mover = mover.Opponent()
+	}
+	var last [2]*Think
+	var count [2]int
+	for i := range g.Thinks {
+		th := &g.Thinks[i]
+		c := mover
+		if i%2 == 1 {
+			c = mover.Opponent()
+		}
+		e := g.White
+		if c == board.Black {
+			e = g.Black
+		}
+		u := &t.eng[e].Clock
+		u.Moves++
+		u.Think += th.Elapsed
+		u.MaxThink = max(u.MaxThink, th.Elapsed)
+		if u.Moves == 1 || th.Left < u.MinLeft {
+			u.MinLeft = th.Left
+		}
+		if th.HasInfo {
+			u.Depths += th.Depth
+			u.DepthMoves++
+		}
+		b := count[c] / clockBand
+		for len(u.ByMove) <= b {
+			u.ByMove = append(u.ByMove, 0)
+			u.ByMoveCount = append(u.ByMoveCount, 0)
+		}
+		u.ByMove[b] += th.Elapsed
+		u.ByMoveCount[b]++
+		count[c]++
+		last[c] = th
+	}
+	for c, e := range [2]int{g.White, g.Black} {
+		if last[c] == nil {
+			continue
+		}
+		u := &t.eng[e].Clock
+		u.Games++
+		u.Left += last[c].Left
+	}
+}
+
+// clockText is one engine's clock-use line: mean time per move, the
+// longest, mean depth, mean clock left at the end and the least left after
+// any move, then the mean time per move by bands of clockBand moves.
+func clockText(name string, u ClockUse) string {
+	if u.Moves == 0 || u.Games == 0 {
+		return ""
+	}
+	ms := func(d time.Duration, n int) float64 { return d.Seconds() * 1000 / float64(n) }
+	s := fmt.Sprintf("%s: clock use over %d games: %.0f ms/move (longest %.0f ms)", name, u.Games, ms(u.Think, u.Moves), ms(u.MaxThink, 1))
+	if u.DepthMoves > 0 {
+		s += fmt.Sprintf(", depth %.1f", float64(u.Depths)/float64(u.DepthMoves))
+	}
+	if u.Left > 0 || u.MinLeft > 0 {
+		s += fmt.Sprintf(", left at the end %.2f s (least %.2f s)", u.Left.Seconds()/float64(u.Games), u.MinLeft.Seconds())
+	}
+	s += "\n  ms/move by move number:"
+	for b, d := range u.ByMove {
+		if u.ByMoveCount[b] > 0 {
+			s += fmt.Sprintf(" %d-%d:%.0f", b*clockBand+1, (b+1)*clockBand, ms(d, u.ByMoveCount[b]))
+		}
+	}
+	return s + "\n"
+}
+
 // WriteTo prints the statistics: for two engines the cutechess-style block
 // (W-D-L, score, Elo with its 95% interval from game results and from game
 // pairs, LOS, draw ratio, pentanomial counts, SPRT); for more, a table
@@ -182,6 +280,9 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 		if x.Late > 0 {
 			pf("%s: %d moves over the clock within the time margin, the latest by %.3f s\n", x.Name, x.Late, x.MaxLate.Seconds())
 		}
+	}
+	for _, x := range s.Standings {
+		sb.WriteString(clockText(x.Name, x.Clock))
 	}
 	if s.HasCPU && s.Elapsed > 0 {
 		pf("Runner CPU: %.2f s user+sys over %.1f s wall (%.2f%% of one core)\n",
