@@ -29,6 +29,9 @@ type BenchOptions struct {
 	// zero value: the built-in learned weights where a variant has them).
 	Eval     *eval.Weights
 	HandEval bool
+	// Ablate switches search features off or experiments on (engine.Ablate),
+	// so that a change's node count can be read before a match.
+	Ablate string
 }
 
 // BenchResult is the total over the positions.
@@ -102,6 +105,9 @@ func Run(opts BenchOptions, out io.Writer) (BenchResult, error) {
 		opts.HashMB = 16
 	}
 	e := engine.New(engine.Options{Threads: opts.Threads, HashMB: opts.HashMB, Eval: opts.Eval, HandEval: opts.HandEval})
+	if err := e.Ablate(opts.Ablate); err != nil {
+		return BenchResult{}, err
+	}
 	var res BenchResult
 	for i, bp := range Positions {
 		v, err := board.Lookup(bp.Variant)

@@ -28,6 +28,13 @@ var ablations = map[string]func(k *knobs){
 var experiments = map[string]func(k *knobs){
 	"qthreat": func(k *knobs) { k.noQThreat = false },
 	"qshot":   func(k *knobs) { k.noQShot = false },
+	"lmp":     func(k *knobs) { k.lmpDepth = 3 },
+	"razor":   func(k *knobs) { k.razorDepth = 2 },
+	// A clock plan that spends more: 20 moves to go, and a stable search
+	// starts no iteration after 60% of its share.
+	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },
+	// Moves to go from the pieces on the board (at most 30), and 60%.
+	"clockp": func(k *knobs) { k.clock = clockPlan{mtg: 30, stable: 60, byPieces: true} },
 }
 
 // Ablate switches off the named search features and evaluation terms
@@ -53,12 +60,21 @@ func (e *Engine) Ablate(names string) error {
 		}
 		off, ok := ablations[name]
 		if !ok {
-			return fmt.Errorf("unknown search feature %q (known: %s; experiments, off by default: +qthreat, +qshot)", name, AblationNames())
+			return fmt.Errorf("unknown search feature %q (known: %s; experiments, off by default: %s)", name, AblationNames(), ExperimentNames())
 		}
 		off(&k)
 	}
 	e.knobs = k
 	return nil
+}
+
+// ExperimentNames lists the experiments, "+name", sorted.
+func ExperimentNames() string {
+	names := slices.Sorted(maps.Keys(experiments))
+	for i := range names {
+		names[i] = "+" + names[i]
+	}
+	return strings.Join(names, ", ")
 }
 
 // AblationNames lists the names Ablate knows, sorted.

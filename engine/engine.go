@@ -208,7 +208,7 @@ func (e *Engine) search(v *board.Variant, game *rootGame, lim Limits, info func(
 	case <-e.wake:
 	default:
 	}
-	e.v, e.lim, e.budget, e.info, e.searchStart = v, lim, plan(lim), info, startTime
+	e.v, e.lim, e.budget, e.info, e.searchStart = v, lim, e.knobs.clock.plan(lim, game.root.TotalCount()), info, startTime
 	e.tt.NewSearch()
 
 	main := e.threads[0]

@@ -38,7 +38,9 @@ func (t *thread) quietTactics(alpha, beta, ply, qd int) int {
 		// Neither look is on (the default): a plain stand pat.
 		return t.evaluateWithin(ply, alpha, beta)
 	}
-	stand := t.evaluate(ply)
+	// Every use of stand below compares it with alpha - shotReach or beta:
+	// a bound outside that window decides the same (lazy windows).
+	stand := t.evaluateWithin(ply, alpha-shotReach, beta)
 	if t.columns || t.v.Goal != board.Normal {
 		// Bashni's captures depend on the towers under the tops, and in
 		// giveaway or breakthrough a capture is not a gain: stand pat.

@@ -28,6 +28,14 @@ type knobs struct {
 	// qTactical is the quiet moves a quiescence line may spend on
 	// threats and shots (quiet.go); 0 switches both off.
 	qTactical int
+	// lmpDepth: at non-PV nodes of at most this depth without a capture,
+	// quiet moves after the first lmpMoves(depth) are not searched (0: off).
+	lmpDepth int
+	// razorDepth: at non-PV nodes of at most this depth without a capture
+	// whose evaluation is razorMargin per ply below alpha, the quiescence
+	// decides (0: off).
+	razorDepth, razorMargin int
+	clock                   clockPlan
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
 	noLazyEval                           bool // the learned evaluation always reads its windows
@@ -40,7 +48,11 @@ type knobs struct {
 // time per node, and at 0.1 s a move it measured -21 +/- 42
 // (docs/testing.md). "--ablate +qthreat,+qshot" turns it on.
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3, qTactical: 1,
-	noQThreat: true, noQShot: true}
+	noQThreat: true, noQShot: true, razorMargin: 120, clock: defaultPlan}
+
+// lmpMoves is the number of quiet moves searched at depth d before late-move
+// pruning drops the rest.
+func lmpMoves(d int) int { return 3 + d*d }
 
 // tick counts a node and reports whether the search must unwind.
 func (t *thread) tick() bool {
@@ -276,6 +288,14 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
+	// Razoring: near the leaves, an evaluation far below alpha is left to
+	// the quiescence, which sees the captures and (when on) the shots.
+	if !pvNode && !capture && depth <= k.razorDepth && static+k.razorMargin*depth <= alpha && alpha > -WinBound {
+		if s := t.qsearch(alpha, alpha+1, ply, k.qTactical); s <= alpha || t.abort {
+			return s
+		}
+	}
+
 	if !capture {
 		t.v.GenerateQuiets(&f.pos, &f.ml)
 	}
@@ -302,7 +322,14 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	best := -inf
 	var bestMove board.Move
 	bestDraw, anyDraw := false, false
+	lmp := f.ml.N
+	if !pvNode && !capture && depth <= k.lmpDepth {
+		lmp = lmpMoves(depth)
+	}
 	for i := 0; i < f.ml.N; i++ {
+		if i >= lmp && best > -WinBound {
+			break // late-move pruning: the rest are quiet and ordered last
+		}
 		m := f.pick(i)
 		t.play(ply, m)
 		quiet := m.Captured == 0 && !m.Promote

@@ -17,7 +17,28 @@ type budget struct {
 	timed      bool
 	exact      bool // MoveTime: use all of it, only the hard limit applies
 	soft, hard time.Duration
+	// stable is the share of soft, in percent, after which a search whose
+	// best move did not change starts no new iteration (0: 50).
+	stable int
 }
+
+// clockPlan is how a clock is shared out: the moves still to play when the
+// clock does not say, and budget.stable.
+type clockPlan struct {
+	mtg, stable int
+	// byPieces: when the clock does not say, the moves still to play are
+	// guessed from the pieces on the board (piecesToGo) instead of mtg,
+	// so that the middle game, where games are decided, gets more.
+	byPieces bool
+}
+
+// piecesToGo guesses the moves a side still has to play from the pieces
+// on the board: 8 plus half the pieces, from 12 to mtg.
+func piecesToGo(pieces, mtg int) int { return min(max(8+pieces/2, 12), mtg) }
+
+// defaultPlan is the first guess of 2026-11; see docs/testing.md for
+// the measurements of the others.
+var defaultPlan = clockPlan{mtg: defaultMTG, stable: 50}
 
 // plan allocates time for lim.
 //
@@ -26,7 +47,11 @@ type budget struct {
 // spare whatever the transport adds; the soft limit is an even share of
 // what is left over the moves to go (30 when the clock does not say) plus
 // most of the increment, which comes back with every move.
-func plan(lim Limits) budget {
+func plan(lim Limits) budget { return defaultPlan.plan(lim, 0) }
+
+// plan allocates time for lim under clock plan cp, at a position with
+// the given number of pieces.
+func (cp clockPlan) plan(lim Limits, pieces int) budget {
 	if lim.Infinite {
 		return budget{}
 	}
@@ -45,7 +70,10 @@ func plan(lim Limits) budget {
 	}
 	mtg := lim.MovesToGo
 	if mtg <= 0 {
-		mtg = defaultMTG
+		mtg = cp.mtg
+		if cp.byPieces && pieces > 0 {
+			mtg = piecesToGo(pieces, cp.mtg)
+		}
 	}
 	soft := avail/time.Duration(mtg) + lim.Inc*3/4
 	hard := min(avail, 4*soft)
@@ -53,19 +81,22 @@ func plan(lim Limits) budget {
 		// The clock is refilled after this move: all of it may be used.
 		hard = avail
 	}
-	return budget{timed: true, soft: min(soft, hard), hard: hard}
+	return budget{timed: true, soft: min(soft, hard), hard: hard, stable: cp.stable}
 }
 
 // iterationDone reports whether, after an iteration that ended at elapsed,
 // the next one should not be started. An iteration costs a few times the
 // previous one, so without a reason to think longer the search stops at
-// half the soft limit; a best move that just changed earns the full soft
-// limit.
+// a share of the soft limit (half by default); a best move that just
+// changed earns the full soft limit.
 func (b budget) iterationDone(elapsed time.Duration, unstable bool) bool {
 	if !b.timed || b.exact {
 		return false
 	}
 	limit := b.soft / 2
+	if b.stable > 0 {
+		limit = b.soft * time.Duration(b.stable) / 100
+	}
 	if unstable {
 		limit = b.soft
 	}

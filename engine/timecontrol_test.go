@@ -51,3 +51,31 @@ func TestPlanNeverExceedsClock(t *testing.T) {
 		}
 	}
 }
+
+// A clock plan by pieces gives the middle game a larger share than the
+// fixed 30 moves to go, and never more than the plan's own mtg allows.
+func TestPlanByPieces(t *testing.T) {
+	cp := clockPlan{mtg: 30, stable: 60, byPieces: true}
+	lim := Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}
+	cases := []struct{ pieces, mtg int }{{40, 28}, {30, 23}, {20, 18}, {8, 12}, {2, 12}, {80, 30}}
+	for _, c := range cases {
+		if got := piecesToGo(c.pieces, cp.mtg); got != c.mtg {
+			t.Errorf("piecesToGo(%d) = %d, want %d", c.pieces, got, c.mtg)
+		}
+		b := cp.plan(lim, c.pieces)
+		want := (lim.Time-lim.Time/marginShare)/time.Duration(c.mtg) + lim.Inc*3/4
+		if b.soft != want || b.stable != 60 {
+			t.Errorf("%d pieces: soft %v stable %d, want %v and 60", c.pieces, b.soft, b.stable, want)
+		}
+	}
+	// The clock's own moves to go wins over the guess.
+	lim.MovesToGo = 5
+	if b := cp.plan(lim, 40); b.soft != (lim.Time-lim.Time/marginShare)/5+lim.Inc*3/4 {
+		t.Errorf("moves to go 5: soft %v", b.soft)
+	}
+	// The stable share: 60% of soft, the full soft when the move changed.
+	b := budget{timed: true, soft: time.Second, hard: 4 * time.Second, stable: 60}
+	if b.iterationDone(590*time.Millisecond, false) || !b.iterationDone(600*time.Millisecond, false) || b.iterationDone(900*time.Millisecond, true) {
+		t.Errorf("iterationDone does not stop at 60%% of soft (or at soft when unstable)")
+	}
+}

@@ -17,6 +17,7 @@ func benchCmd(args []string) error {
 	depth := fs.Int("depth", bench.DefaultDepth, "depth in plies")
 	threads := fs.Int("threads", 1, "search threads (the node count is reproducible only with 1)")
 	hash := fs.Int("hash", 16, "transposition table size in MiB (fresh for every position)")
+	ablate := fs.String("ablate", "", "search features to switch off, or experiments to switch on (+name), as damka hub --ablate")
 	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -31,6 +32,6 @@ func benchCmd(args []string) error {
 	if err := evals(&o); err != nil {
 		return err
 	}
-	_, err := bench.Run(bench.BenchOptions{Depth: *depth, Threads: *threads, HashMB: *hash, Eval: o.Eval, HandEval: o.HandEval}, os.Stdout)
+	_, err := bench.Run(bench.BenchOptions{Depth: *depth, Threads: *threads, HashMB: *hash, Eval: o.Eval, HandEval: o.HandEval, Ablate: *ablate}, os.Stdout)
 	return err
 }

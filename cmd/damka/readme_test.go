@@ -35,12 +35,14 @@ var (
 	// prose quoting a marker is not a block.
 	readmeBlock = regexp.MustCompile("(?ms)^<!-- BEGIN output: ([^\n]*?) -->\n(.*?)^<!-- END output -->")
 	// timings are the parts of an output that vary from run to run:
-	// perft's and bench's time= and nps=, a match's wall time and the
-	// runner's CPU line.
+	// perft's and bench's time= and nps=, a match's wall time, the
+	// runner's CPU line and the engines' clock use.
 	timings = []*regexp.Regexp{
 		regexp.MustCompile(`\b(time|total-time|nps)=[0-9.]+`),
 		regexp.MustCompile(`(?m)^(Match: .*, )[0-9.]+s$`),
 		regexp.MustCompile(`(?m)^(Runner CPU: ).*$`),
+		regexp.MustCompile(`(?m)^(.*: clock use over [0-9]+ games: ).*$`),
+		regexp.MustCompile(`(?m)^(  ms/move by move number:).*$`),
 	}
 )
 
@@ -134,7 +136,7 @@ func TestReadmeOutputs(t *testing.T) {
 // text outside blocks is kept.
 func TestRefreshReadme(t *testing.T) {
 	outputs := map[string]string{"damka a": "one\ntwo\n", "damka b": "depth=1 nodes=7 time=0.002 nps=3500\n",
-		"damka m": "Match: russian, depth=6, 18 of 100 games, 11s\nRunner CPU: 0.30 s user+sys over 8.1 s wall\n"}
+		"damka m": "Match: russian, depth=6, 18 of 100 games, 11s\nA: clock use over 18 games: 12 ms/move (longest 40 ms)\n  ms/move by move number: 1-10:15\nRunner CPU: 0.30 s user+sys over 8.1 s wall\n"}
 	run := func(cmd string) (string, error) {
 		out, ok := outputs[cmd]
 		if !ok {
@@ -152,7 +154,7 @@ func TestRefreshReadme(t *testing.T) {
 	}{
 		{"fresh", "intro\n" + block("damka a", "one\ntwo\n") + "\nmore\n", nil, false},
 		{"timings differ", block("damka b", "depth=1 nodes=7 time=0.100 nps=70\n"), nil, false},
-		{"match timings differ", block("damka m", "Match: russian, depth=6, 18 of 100 games, 3s\nRunner CPU: 0.1 s\n"), nil, false},
+		{"match timings differ", block("damka m", "Match: russian, depth=6, 18 of 100 games, 3s\nA: clock use over 18 games: 9 ms/move (longest 31 ms)\n  ms/move by move number: 1-10:11\nRunner CPU: 0.1 s\n"), nil, false},
 		{"stale", "x\n" + block("damka a", "one\n") + "\n" + block("damka b", "depth=1 nodes=8 time=0.002 nps=3500\n"), []string{"damka a", "damka b"}, false},
 		{"failing command", block("damka c", ""), nil, true},
 	} {
