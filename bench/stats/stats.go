@@ -201,7 +201,8 @@ type SPRT struct{ Elo0, Elo1, Alpha, Beta float64 }
 // ParseSPRT parses a specification such as
 // "elo0=0,elo1=5,alpha=0.05,beta=0.05". Fields are comma separated
 // key=value pairs in any order; spaces around keys and values are ignored
-// and keys are case-insensitive. All four keys are required exactly once.
+// and keys are case-insensitive. elo0 and elo1 are required; alpha and
+// beta default to 0.05 (the usual choice); no key may appear twice.
 // Values must be finite numbers, alpha and beta must lie in (0, 0.5] and
 // elo0 must be smaller than elo1.
 func ParseSPRT(s string) (SPRT, error) {
@@ -246,7 +247,13 @@ func ParseSPRT(s string) (SPRT, error) {
 		}
 		*dst = v
 	}
-	for _, k := range []string{"elo0", "elo1", "alpha", "beta"} {
+	if !seen["alpha"] {
+		out.Alpha = 0.05
+	}
+	if !seen["beta"] {
+		out.Beta = 0.05
+	}
+	for _, k := range []string{"elo0", "elo1"} {
 		if !seen[k] {
 			return SPRT{}, fmt.Errorf("stats: sprt: missing key %q", k)
 		}

@@ -273,6 +273,9 @@ func TestParseSPRT(t *testing.T) {
 		{"elo0=0,elo1=5,alpha=0.05,beta=0.05", SPRT{0, 5, 0.05, 0.05}},
 		{" beta = 0.1 , alpha=0.5, ELO1=2.5, elo0=-1.5 ", SPRT{-1.5, 2.5, 0.5, 0.1}},
 		{"elo0=-3,elo1=1,alpha=1e-3,beta=0.2", SPRT{-3, 1, 0.001, 0.2}},
+		// alpha and beta default to 0.05.
+		{"elo0=0,elo1=50", SPRT{0, 50, 0.05, 0.05}},
+		{"elo0=0,elo1=5,alpha=0.1", SPRT{0, 5, 0.1, 0.05}},
 	}
 	for _, tc := range ok {
 		got, err := ParseSPRT(tc.in)
@@ -285,7 +288,7 @@ func TestParseSPRT(t *testing.T) {
 	}{
 		{"", "empty"},
 		{"   ", "empty"},
-		{"elo0=0,elo1=5,alpha=0.05", `missing key "beta"`},
+		{"elo0=0,alpha=0.05", `missing key "elo1"`},
 		{"elo1=5,alpha=0.05,beta=0.05", `missing key "elo0"`},
 		{"elo0=0,elo1=5,alpha=0.05,beta=0.05,gamma=1", `unknown key "gamma"`},
 		{"elo0=0,elo1=five,alpha=0.05,beta=0.05", "not a finite number"},

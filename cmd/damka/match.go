@@ -66,7 +66,7 @@ func matchCmd(args []string) error {
 	pdn := fs.String("pdn", "", "append every finished game to this PDN file")
 	resume := fs.Bool("resume", false, "continue the interrupted match whose games are in --pdn")
 	conc := fs.Int("concurrency", 1, "games played at once")
-	sprtText := fs.String("sprt", "", `stop at a decision: "elo0=0,elo1=5,alpha=0.05,beta=0.05"`)
+	sprtText := fs.String("sprt", "", `stop at a decision: "elo0=0,elo1=5" (alpha and beta default to 0.05; "elo0=0,elo1=5,alpha=0.05,beta=0.1" sets them)`)
 	adj := fs.String("adjudicate", "", `score adjudication: "score=S,plies=P[,draw=D,drawafter=N]" (S, D in men)`)
 	maxPlies := fs.Int("maxplies", 600, "a game this long is adjudicated a draw (0: no limit)")
 	event := fs.String("event", "damka match", "PDN Event tag")
