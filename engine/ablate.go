@@ -26,10 +26,11 @@ var ablations = map[string]func(k *knobs){
 // experiments are features that are off by default, because they have not
 // measured as a gain yet; "+name" in Ablate's list turns one on.
 var experiments = map[string]func(k *knobs){
-	"qthreat": func(k *knobs) { k.noQThreat = false },
-	"qshot":   func(k *knobs) { k.noQShot = false },
-	"lmp":     func(k *knobs) { k.lmpDepth = 3 },
-	"razor":   func(k *knobs) { k.razorDepth = 2 },
+	"qthreat":  func(k *knobs) { k.noQThreat = false },
+	"qshot":    func(k *knobs) { k.noQShot = false },
+	"lmp":      func(k *knobs) { k.lmpDepth = 3 },
+	"razor":    func(k *knobs) { k.razorDepth = 2 },
+	"singular": func(k *knobs) { k.singularDepth = 8 },
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },

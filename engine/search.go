@@ -36,6 +36,10 @@ type knobs struct {
 	// decides (0: off).
 	razorDepth, razorMargin int
 	clock                   clockPlan
+	// singularDepth: from this depth on, a table move whose stored lower
+	// bound no other move comes near (within singularMargin, a reduced
+	// search without it) is searched a ply deeper (0: off).
+	singularDepth, singularMargin int
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
 	noLazyEval                           bool // the learned evaluation always reads its windows
@@ -48,7 +52,7 @@ type knobs struct {
 // time per node, and at 0.1 s a move it measured -21 +/- 42
 // (docs/testing.md). "--ablate +qthreat,+qshot" turns it on.
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3, qTactical: 1,
-	noQThreat: true, noQShot: true, razorMargin: 120, clock: defaultPlan}
+	noQThreat: true, noQShot: true, razorMargin: 120, clock: defaultPlan, singularMargin: 50}
 
 // lmpMoves is the number of quiet moves searched at depth d before late-move
 // pruning drops the rest.
@@ -246,6 +250,11 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	key := f.ttKey // set by play
 	e, hit := t.e.tt.Probe(key)
+	excluded := f.excluded
+	if excluded != 0 {
+		// A singular test: the table's entry is the full node's.
+		hit = false
+	}
 	var ttMove uint16
 	if hit {
 		ttMove = e.Move
@@ -254,6 +263,25 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			return s
 		}
 	}
+	k := &t.e.knobs
+	// Singular extension: when the table move's lower bound clears every
+	// other move by a margin at half the depth, the node's value hangs on
+	// that one move, and it is searched a ply deeper.
+	singular := false
+	if k.singularDepth > 0 && depth >= k.singularDepth && hit && ttMove != 0 && excluded == 0 &&
+		e.Bound != tt.BoundUpper && int(e.Depth) >= depth-3 && ply < 2*t.rootDepth {
+		if s := scoreFromTT(int(e.Score), ply); s > -WinBound && s < WinBound {
+			sb := s - k.singularMargin
+			f.excluded = ttMove
+			v := t.search(sb-1, sb, depth/2, ply, false)
+			f.excluded = 0
+			if t.abort {
+				return 0
+			}
+			singular = v < sb
+		}
+	}
+
 	// With a capture, the moves are generated here (ProbCut, which reuses
 	// this frame's list, is not tried then); without, after ProbCut.
 	capture := t.v.GenerateCaptures(&f.pos, &f.ml)
@@ -269,7 +297,6 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// ProbCut-style pruning: a reduced-depth search that clears the bound
 	// by a margin predicts the full one. Null move is not an option: in
 	// draughts passing is often the best "move" (zugzwang is everywhere).
-	k := &t.e.knobs
 	if !pvNode && !capture && depth >= k.probCutDepth && beta < WinBound && alpha > -WinBound {
 		rd := depth / 2
 		if static >= beta {
@@ -331,9 +358,15 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			break // late-move pruning: the rest are quiet and ordered last
 		}
 		m := f.pick(i)
+		if excluded != 0 && moveCode(m) == excluded {
+			continue
+		}
 		t.play(ply, m)
 		quiet := m.Captured == 0 && !m.Promote
 		nd := depth - 1 + ext
+		if singular && ext == 0 && moveCode(m) == ttMove {
+			nd++
+		}
 		var s int
 		if i == 0 {
 			s = -t.search(-beta, -alpha, nd, ply+1, pvNode)
@@ -380,7 +413,11 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		draw = bestDraw
 	}
 	t.drawFlag = draw
-	if !draw {
+	if best == -inf {
+		// Every move was the excluded one: nothing else to compare.
+		return alpha
+	}
+	if !draw && excluded == 0 {
 		bound := tt.BoundUpper
 		var code uint16
 		if best >= beta {

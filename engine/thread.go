@@ -40,6 +40,10 @@ type frame struct {
 	// (eval.Towers, side to move's view); 0 in every other variant, so
 	// that evaluate needs no test of the variant.
 	extra int
+	// excluded is the code of the move a singular-extension test leaves
+	// out of this node's search (0: none); the node then neither stores
+	// nor takes a table result, which belong to the full node.
+	excluded uint16
 }
 
 // rootMove is a legal root move with what the last iterations said of it.
