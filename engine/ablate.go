@@ -21,6 +21,8 @@ var ablations = map[string]func(k *knobs){
 	"qthreat":    func(k *knobs) { k.noQThreat = true },
 	"qshot":      func(k *knobs) { k.noQShot = true },
 	"lazyeval":   func(k *knobs) { k.noLazyEval = true },
+	// The clock plan before the pieces decided the moves to go.
+	"clockp": func(k *knobs) { k.clock = oldPlan },
 }
 
 // experiments are features that are off by default, because they have not
@@ -34,8 +36,6 @@ var experiments = map[string]func(k *knobs){
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },
-	// Moves to go from the pieces on the board (at most 30), and 60%.
-	"clockp": func(k *knobs) { k.clock = clockPlan{mtg: 30, stable: 60, byPieces: true} },
 }
 
 // Ablate switches off the named search features and evaluation terms
