@@ -36,6 +36,9 @@ var experiments = map[string]func(k *knobs){
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },
+	// The clock plan by pieces, spending less while more than 30 pieces
+	// are on the board (clockPlan.saveOpening).
+	"clockmid": func(k *knobs) { k.clock = clockPlan{mtg: defaultMTG, stable: 60, byPieces: true, saveOpening: true} },
 }
 
 // Ablate switches off the named search features and evaluation terms

@@ -41,7 +41,7 @@ func TestAblateChangesSearch(t *testing.T) {
 		return e.knobs.clock
 	}
 	isClock := func(name string) bool { return strings.HasPrefix(name, "clock") }
-	for _, name := range []string{"clockp", "+clock20"} {
+	for _, name := range []string{"clockp", "+clock20", "+clockmid"} {
 		if cp := clockPlanOf(name); cp == defaultPlan {
 			t.Errorf("--ablate %s leaves the default clock plan", name)
 		}

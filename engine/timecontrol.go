@@ -30,6 +30,10 @@ type clockPlan struct {
 	// guessed from the pieces on the board (piecesToGo) instead of mtg,
 	// so that the middle game, where games are decided, gets more.
 	byPieces bool
+	// saveOpening: with more than 30 pieces on the board, each piece above
+	// 30 adds 1.5 moves to the guess, so that the first moves, where an
+	// opponent plays from its book, leave time for moves 11-40.
+	saveOpening bool
 }
 
 // piecesToGo guesses the moves a side still has to play from the pieces
@@ -78,6 +82,9 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 		mtg = cp.mtg
 		if cp.byPieces && pieces > 0 {
 			mtg = piecesToGo(pieces, cp.mtg)
+			if cp.saveOpening && pieces > 30 {
+				mtg += 3 * (pieces - 30) / 2
+			}
 		}
 	}
 	soft := avail/time.Duration(mtg) + lim.Inc*3/4

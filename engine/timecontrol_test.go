@@ -73,6 +73,15 @@ func TestPlanByPieces(t *testing.T) {
 	if b := cp.plan(lim, 40); b.soft != (lim.Time-lim.Time/marginShare)/5+lim.Inc*3/4 {
 		t.Errorf("moves to go 5: soft %v", b.soft)
 	}
+	// Saving the opening: 1.5 moves more per piece above 30.
+	save := cp
+	save.saveOpening = true
+	for _, c := range []struct{ pieces, mtg int }{{40, 43}, {36, 35}, {31, 24}, {30, 23}, {12, 14}} {
+		lim.MovesToGo = 0
+		if b := save.plan(lim, c.pieces); b.soft != (lim.Time-lim.Time/marginShare)/time.Duration(c.mtg)+lim.Inc*3/4 {
+			t.Errorf("saveOpening, %d pieces: soft %v, want %d moves to go", c.pieces, b.soft, c.mtg)
+		}
+	}
 	// The stable share: 60% of soft, the full soft when the move changed.
 	b := budget{timed: true, soft: time.Second, hard: 4 * time.Second, stable: 60}
 	if b.iterationDone(590*time.Millisecond, false) || !b.iterationDone(600*time.Millisecond, false) || b.iterationDone(900*time.Millisecond, true) {
