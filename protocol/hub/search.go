@@ -37,6 +37,12 @@ type running struct {
 	// stopped is set by stop; the search goroutine reads it before calling
 	// Search.
 	stopped atomic.Bool
+	// watch keeps the clock when the search has one (watchdog.go); best
+	// is the first move of the last completed iteration's line.
+	watch   *watchdog
+	bestMu  sync.Mutex
+	best    board.Move
+	hasBest bool
 }
 
 func (s *Session) cmdGo(l Line) {
@@ -79,6 +85,7 @@ func (s *Session) cmdGo(l Line) {
 	run := &running{result: make(chan engine.Result, 1), game: s.game.Clone()}
 	run.ponder.pondering = lim.Ponder
 	s.search = run
+	s.armWatchdog(run, lim)
 	go func() {
 		if run.stopped.Load() {
 			// Stopped before it began (go then at once another command):
@@ -90,6 +97,7 @@ func (s *Session) cmdGo(l Line) {
 		lim.Ponder = run.ponder.begin()
 		run.result <- s.searcher.Search(run.game, lim, func(in engine.Info) {
 			run.ponder.searching(s.searcher)
+			run.noteBest(in)
 			s.send(infoLine(v, numbering, in, multi))
 		})
 	}()
@@ -211,6 +219,9 @@ func (s *Session) finish(r engine.Result) {
 	s.search = nil
 	if run.retry != nil {
 		run.retry.Stop()
+	}
+	if run.watch != nil {
+		run.watch.timer.Stop()
 	}
 
 	for _, err := range r.TableDamage {

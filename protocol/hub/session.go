@@ -220,6 +220,8 @@ func (s *Session) Run() error {
 			}
 		case <-retry:
 			s.searcher.Stop()
+		case <-s.watchdogC():
+			s.watchdogFired()
 		}
 		if err := s.out.Err(); err != nil {
 			s.abortSearch()

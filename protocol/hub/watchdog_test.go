@@ -1,0 +1,158 @@
+package hub
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"damka/board"
+	"damka/engine"
+	"damka/format/hubtext"
+)
+
+// stuckSearcher reports one iteration whose line starts with the root's
+// last legal move, then blocks: until Stop when obeyStop, else until the
+// test releases it (a searcher stuck where it checks nothing).
+type stuckSearcher struct {
+	obeyStop bool
+	release  chan struct{}
+	mu       sync.Mutex
+	stop     chan struct{}
+}
+
+func (f *stuckSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	var ml board.MoveList
+	g.Variant().Generate(g.Position(), &ml)
+	last := ml.Moves[ml.N-1]
+	info(engine.Info{Depth: 1, PV: []board.Move{last}})
+	stop := make(chan struct{})
+	f.mu.Lock()
+	f.stop = stop
+	f.mu.Unlock()
+	if f.obeyStop {
+		select {
+		case <-stop:
+		case <-f.release:
+		}
+		return engine.Result{Best: ml.Moves[0], HasBest: true}
+	}
+	<-f.release
+	return engine.Result{Best: ml.Moves[0], HasBest: true}
+}
+
+func (f *stuckSearcher) Stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.stop != nil {
+		close(f.stop)
+		f.stop = nil
+	}
+}
+func (f *stuckSearcher) PonderHit()                {}
+func (f *stuckSearcher) NewGame()                  {}
+func (f *stuckSearcher) SetOptions(engine.Options) {}
+
+// A search that does not answer is answered for, within the clock: stopped
+// first (a searcher that obeys then gives its own move), else replaced by
+// the last iteration's move.
+func TestWatchdog(t *testing.T) {
+	v := board.International
+	start := v.Start()
+	var ml board.MoveList
+	v.Generate(&start, &ml)
+	first, last := hubtext.FormatMove(v, ml.Moves[0]), hubtext.FormatMove(v, ml.Moves[ml.N-1])
+	for _, c := range []struct {
+		name     string
+		obeyStop bool
+		level    string
+		clock    time.Duration
+		want     string
+	}{
+		{"stuck, clock", false, "level time=0.3 inc=0.1", 300 * time.Millisecond, last},
+		{"obeys stop, clock", true, "level time=0.3", 300 * time.Millisecond, first},
+		{"stuck, move time", false, "level move-time=0.2", 200*time.Millisecond + 100*time.Millisecond, last},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := &stuckSearcher{obeyStop: c.obeyStop, release: make(chan struct{})}
+			defer close(f.release)
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			log := &syncBuffer{}
+			s := NewSession(f, inR, outW, WithLog(log))
+			go func() { s.Run(); outW.Close() }()
+			defer inW.Close()
+			lines := make(chan string, 64)
+			go func() {
+				sc := bufio.NewScanner(outR)
+				for sc.Scan() {
+					lines <- sc.Text()
+				}
+				close(lines)
+			}()
+			io.WriteString(inW, "hub\ninit\n")
+			begun := time.Time{}
+			for {
+				var l string
+				select {
+				case got, ok := <-lines:
+					if !ok {
+						t.Fatal("output closed without a done line")
+					}
+					l = got
+				case <-time.After(3 * time.Second):
+					t.Fatal("no done line after 3 s: the stuck search was not answered for")
+				}
+				if l == "ready" {
+					io.WriteString(inW, c.level+"\ngo think\n")
+					begun = time.Now()
+					continue
+				}
+				if !strings.HasPrefix(l, "done") {
+					continue
+				}
+				took := time.Since(begun)
+				if took >= c.clock {
+					t.Errorf("done after %v, the clock was %v", took, c.clock)
+				}
+				if want := "done move=" + c.want; l != want {
+					t.Errorf("got %q, want %q", l, want)
+				}
+				if !strings.Contains(log.String(), "watchdog: no answer") {
+					t.Errorf("log has no watchdog line: %q", log.String())
+				}
+				if !c.obeyStop && !strings.Contains(log.String(), "goroutines:") {
+					t.Errorf("log has no goroutine dump")
+				}
+				// The session still serves.
+				io.WriteString(inW, "ping\n")
+				if l := <-lines; l != "pong" {
+					t.Errorf("after the watchdog: %q, want pong", l)
+				}
+				return
+			}
+		})
+	}
+}
+
+// The watchdog's times lie after the engine's own hard limit and within
+// the clock, for every clock.
+func TestWatchdogTimes(t *testing.T) {
+	for _, left := range []time.Duration{5 * time.Millisecond, 40 * time.Millisecond, 387 * time.Millisecond, 2 * time.Second, 10 * time.Second, 10 * time.Minute} {
+		stop, answer, ok := watchdogTimes(engine.Limits{Time: left, Inc: 100 * time.Millisecond})
+		hard := left - max(30*time.Millisecond, left/20)
+		if hard < time.Millisecond {
+			hard = left / 4
+		}
+		if !ok || stop <= hard || answer <= stop || answer >= left {
+			t.Errorf("clock %v: stop %v, answer %v, ok %v (engine hard limit %v)", left, stop, answer, ok, hard)
+		}
+	}
+	for _, lim := range []engine.Limits{{Ponder: true, Time: time.Second}, {Infinite: true}, {Depth: 8}, {Nodes: 1000}} {
+		if _, _, ok := watchdogTimes(lim); ok {
+			t.Errorf("%+v: watchdog armed", lim)
+		}
+	}
+}
