@@ -6,7 +6,10 @@
 # Scan is built outside the project (../shared/peers/README.md); its
 # launcher scan31h-search is looked up in $PEERS/bin (default ../peers/bin).
 #
-# usage: scripts/depth-vs-scan.sh [SECONDS] [ROUNDS] [DAMKA-BINARY] [DAMKA-FLAGS...]
+# BEFORE="FLAGS" adds a second damka configuration to each round (e.g.
+# BEFORE="--eval hand" for the search before the learned evaluation).
+#
+# usage: [BEFORE=FLAGS] scripts/depth-vs-scan.sh [SECONDS] [ROUNDS] [DAMKA-BINARY] [DAMKA-FLAGS...]
 set -euo pipefail
 secs=${1:-10}
 rounds=${2:-3}
@@ -21,16 +24,27 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else prin
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "start position, $secs s, one thread, no book, $rounds rounds; damka: $bin $*"
-dd=() dn=() dv=() sd=() sn=() sv=()
-for r in $(seq "$rounds"); do
-	# damka: the last completed iteration of 'analyse' (depth, nodes, time).
+[ -n "${BEFORE:-}" ] && echo "damka before: $bin ${BEFORE}"
+dd=() dn=() dv=() bd=() bn=() bv=() sd=() sn=() sv=()
+# damka: the last completed iteration of 'analyse' (depth, nodes, time).
+damka() {
+	local last
 	last=$("$bin" analyse --time "$secs" "$@" | grep '^depth=' | tail -1)
 	d=$(sed -E 's/^depth=([0-9]+).*/\1/' <<<"$last")
 	n=$(sed -E 's/.* nodes=([0-9]+).*/\1/' <<<"$last")
 	t=$(sed -E 's/.* time=([0-9.]+).*/\1/' <<<"$last")
 	v=$(awk -v n="$n" -v t="$t" 'BEGIN {printf "%.2f", n / t / 1e6}')
+}
+for r in $(seq "$rounds"); do
+	damka "$@"
 	echo "round $r damka: depth=$d nodes=$n time=$t nps=${v}M"
 	dd+=("$d") dn+=("$n") dv+=("$v")
+	if [ -n "${BEFORE:-}" ]; then
+		# shellcheck disable=SC2086 # BEFORE is a list of flags
+		damka $BEFORE
+		echo "round $r before: depth=$d nodes=$n time=$t nps=${v}M"
+		bd+=("$d") bn+=("$n") bv+=("$v")
+	fi
 	# Scan: its own summary of the last info line.
 	out=$("$scan" "$secs" | head -1)
 	d=$(sed -E 's/.* depth=([0-9]+).*/\1/' <<<"$out")
@@ -40,4 +54,5 @@ for r in $(seq "$rounds"); do
 	sd+=("$d") sn+=("$n") sv+=("$v")
 done
 echo "median damka: depth=$(printf '%s\n' "${dd[@]}" | median) nodes=$(printf '%s\n' "${dn[@]}" | median) nps=$(printf '%s\n' "${dv[@]}" | median)M"
+[ -n "${BEFORE:-}" ] && echo "median before: depth=$(printf '%s\n' "${bd[@]}" | median) nodes=$(printf '%s\n' "${bn[@]}" | median) nps=$(printf '%s\n' "${bv[@]}" | median)M"
 echo "median Scan:  depth=$(printf '%s\n' "${sd[@]}" | median) nodes=$(printf '%s\n' "${sn[@]}" | median) nps=$(printf '%s\n' "${sv[@]}" | median)M"
