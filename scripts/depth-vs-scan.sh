@@ -26,11 +26,12 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo "start position, $secs s, one thread, no book, $rounds rounds; damka: $bin $*"
 [ -n "${BEFORE:-}" ] && echo "damka before: $bin ${BEFORE}"
 dd=() dn=() dv=() bd=() bn=() bv=() sd=() sn=() sv=()
-# damka: the last completed iteration of 'analyse' (depth, nodes, time).
+# damka: the depth of the last completed iteration and the whole search's
+# nodes and time ('analyse' ends with "bestmove=... depth= nodes= time=").
 damka() {
 	local last
-	last=$("$bin" analyse --time "$secs" "$@" | grep '^depth=' | tail -1)
-	d=$(sed -E 's/^depth=([0-9]+).*/\1/' <<<"$last")
+	last=$("$bin" analyse --time "$secs" "$@" | grep '^bestmove=' | tail -1)
+	d=$(sed -E 's/.* depth=([0-9]+).*/\1/' <<<"$last")
 	n=$(sed -E 's/.* nodes=([0-9]+).*/\1/' <<<"$last")
 	t=$(sed -E 's/.* time=([0-9.]+).*/\1/' <<<"$last")
 	v=$(awk -v n="$n" -v t="$t" 'BEGIN {printf "%.2f", n / t / 1e6}')
@@ -46,7 +47,8 @@ for r in $(seq "$rounds"); do
 		bd+=("$d") bn+=("$n") bv+=("$v")
 	fi
 	# Scan: its own summary of the last info line.
-	out=$("$scan" "$secs" | head -1)
+	out=$("$scan" "$secs")
+	out=${out%%$'\n'*}
 	d=$(sed -E 's/.* depth=([0-9]+).*/\1/' <<<"$out")
 	n=$(sed -E 's/.* nodes=([0-9]+).*/\1/' <<<"$out")
 	v=$(sed -E 's/.* nps=([0-9.]+)M.*/\1/' <<<"$out")
