@@ -39,10 +39,11 @@ type running struct {
 	stopped atomic.Bool
 	// watch keeps the clock when the search has one (watchdog.go); best
 	// is the first move of the last completed iteration's line.
-	watch   *watchdog
-	bestMu  sync.Mutex
-	best    board.Move
-	hasBest bool
+	watch    *watchdog
+	orphaned atomic.Bool // the watchdog answered for it
+	bestMu   sync.Mutex
+	best     board.Move
+	hasBest  bool
 }
 
 func (s *Session) cmdGo(l Line) {
@@ -98,6 +99,9 @@ func (s *Session) cmdGo(l Line) {
 		run.result <- s.searcher.Search(run.game, lim, func(in engine.Info) {
 			run.ponder.searching(s.searcher)
 			run.noteBest(in)
+			if run.orphaned.Load() {
+				return // answered by the watchdog: its lines would follow done
+			}
 			s.send(infoLine(v, numbering, in, multi))
 		})
 	}()

@@ -86,7 +86,8 @@ func (s *Session) watchdogFired() {
 		r = engine.Result{Best: m, HasBest: true}
 	}
 	// The stuck search is left behind: its result goes to its own buffered
-	// channel, which nobody reads.
+	// channel, which nobody reads, and its info lines are dropped.
+	run.orphaned.Store(true)
 	s.finish(r)
 }
 

@@ -40,6 +40,8 @@ func (f *stuckSearcher) Search(g *board.Game, lim engine.Limits, info func(engin
 		return engine.Result{Best: ml.Moves[0], HasBest: true}
 	}
 	<-f.release
+	// Late: the watchdog has answered; this line must not reach the GUI.
+	info(engine.Info{Depth: 2, PV: []board.Move{ml.Moves[0]}})
 	return engine.Result{Best: ml.Moves[0], HasBest: true}
 }
 
@@ -77,7 +79,9 @@ func TestWatchdog(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := &stuckSearcher{obeyStop: c.obeyStop, release: make(chan struct{})}
-			defer close(f.release)
+			var once sync.Once
+			release := func() { once.Do(func() { close(f.release) }) }
+			defer release()
 			inR, inW := io.Pipe()
 			outR, outW := io.Pipe()
 			log := &syncBuffer{}
@@ -126,7 +130,10 @@ func TestWatchdog(t *testing.T) {
 				if !c.obeyStop && !strings.Contains(log.String(), "goroutines:") {
 					t.Errorf("log has no goroutine dump")
 				}
-				// The session still serves.
+				// The session still serves, and the stuck search, once it
+				// ends, adds no line after the done.
+				release()
+				time.Sleep(50 * time.Millisecond)
 				io.WriteString(inW, "ping\n")
 				if l := <-lines; l != "pong" {
 					t.Errorf("after the watchdog: %q, want pong", l)
