@@ -184,11 +184,20 @@ const lineTimeout = 5 * time.Second
 
 func newHarness(t *testing.T, opts ...Option) *harness {
 	t.Helper()
-	h := &harness{t: t, fake: &fakeSearcher{}, lines: make(chan string, 1024), done: make(chan error, 1), log: &syncBuffer{}}
+	fake := &fakeSearcher{}
+	h := newHarnessFor(t, fake, opts...)
+	h.fake = fake
+	return h
+}
+
+// newHarnessFor serves searcher instead of a fakeSearcher (h.fake is nil).
+func newHarnessFor(t *testing.T, searcher engine.Searcher, opts ...Option) *harness {
+	t.Helper()
+	h := &harness{t: t, lines: make(chan string, 1024), done: make(chan error, 1), log: &syncBuffer{}}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h.in = inW
-	s := NewSession(h.fake, inR, outW, append([]Option{WithLog(h.log)}, opts...)...)
+	s := NewSession(searcher, inR, outW, append([]Option{WithLog(h.log)}, opts...)...)
 	go func() {
 		err := s.Run()
 		outW.Close()

@@ -1,8 +1,6 @@
 package hub
 
 import (
-	"bufio"
-	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -81,65 +79,34 @@ func TestWatchdog(t *testing.T) {
 			f := &stuckSearcher{obeyStop: c.obeyStop, release: make(chan struct{})}
 			var once sync.Once
 			release := func() { once.Do(func() { close(f.release) }) }
-			defer release()
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
-			log := &syncBuffer{}
-			s := NewSession(f, inR, outW, WithLog(log))
-			go func() { s.Run(); outW.Close() }()
-			defer inW.Close()
-			lines := make(chan string, 64)
-			go func() {
-				sc := bufio.NewScanner(outR)
-				for sc.Scan() {
-					lines <- sc.Text()
-				}
-				close(lines)
-			}()
-			io.WriteString(inW, "hub\ninit\n")
-			begun := time.Time{}
-			for {
-				var l string
-				select {
-				case got, ok := <-lines:
-					if !ok {
-						t.Fatal("output closed without a done line")
-					}
-					l = got
-				case <-time.After(3 * time.Second):
-					t.Fatal("no done line after 3 s: the stuck search was not answered for")
-				}
-				if l == "ready" {
-					io.WriteString(inW, c.level+"\ngo think\n")
-					begun = time.Now()
-					continue
-				}
-				if !strings.HasPrefix(l, "done") {
-					continue
-				}
-				took := time.Since(begun)
-				if took >= c.clock {
-					t.Errorf("done after %v, the clock was %v", took, c.clock)
-				}
-				if want := "done move=" + c.want; l != want {
-					t.Errorf("got %q, want %q", l, want)
-				}
-				if !strings.Contains(log.String(), "watchdog: no answer") {
-					t.Errorf("log has no watchdog line: %q", log.String())
-				}
-				if !c.obeyStop && !strings.Contains(log.String(), "goroutines:") {
-					t.Errorf("log has no goroutine dump")
-				}
-				// The session still serves, and the stuck search, once it
-				// ends, adds no line after the done.
-				release()
-				time.Sleep(50 * time.Millisecond)
-				io.WriteString(inW, "ping\n")
-				if l := <-lines; l != "pong" {
-					t.Errorf("after the watchdog: %q, want pong", l)
-				}
-				return
+			h := newHarnessFor(t, f)
+			// Cleanups run last first: the stuck search is released before
+			// the harness ends the session, which waits for it.
+			t.Cleanup(release)
+			h.send("hub", "init")
+			h.until("ready")
+			h.send(c.level, "go think")
+			begun := time.Now()
+			got := h.until("done") // h.next fails the test after 5 s
+			took := time.Since(begun)
+			if took >= c.clock {
+				t.Errorf("done after %v, the clock was %v", took, c.clock)
 			}
+			if want := "done move=" + c.want; got[len(got)-1] != want {
+				t.Errorf("got %q, want %q", got[len(got)-1], want)
+			}
+			log := h.log.String()
+			if !strings.Contains(log, "watchdog: no answer") {
+				t.Errorf("log has no watchdog line: %q", log)
+			}
+			if !c.obeyStop && !strings.Contains(log, "goroutines:") {
+				t.Errorf("log has no goroutine dump")
+			}
+			// The session still serves, and the stuck search, once it
+			// ends, adds no line after the done.
+			release()
+			time.Sleep(50 * time.Millisecond)
+			h.ping()
 		})
 	}
 }
