@@ -33,6 +33,8 @@ var experiments = map[string]func(k *knobs){
 	"lmp":      func(k *knobs) { k.lmpDepth = 3 },
 	"razor":    func(k *knobs) { k.razorDepth = 2 },
 	"singular": func(k *knobs) { k.singularDepth = 8 },
+	"iir":      func(k *knobs) { k.iirDepth = 4 },
+	"lmrhist":  func(k *knobs) { k.lmrHistory = true },
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },

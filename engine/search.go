@@ -40,6 +40,14 @@ type knobs struct {
 	// bound no other move comes near (within singularMargin, a reduced
 	// search without it) is searched a ply deeper (0: off).
 	singularDepth, singularMargin int
+	// iirDepth: from this depth on, a node without a table move is
+	// searched a ply shallower (internal iterative reduction): its
+	// ordering is a guess, and the next iteration will bring a move (0: off).
+	iirDepth int
+	// lmrHistory: late-move reductions lean on the history table, a ply
+	// less for a move whose history is above half its range (historyMax/2),
+	// a ply more below minus half.
+	lmrHistory bool
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
 	noLazyEval                           bool // the learned evaluation always reads its windows
@@ -264,6 +272,9 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	k := &t.e.knobs
+	if k.iirDepth > 0 && depth >= k.iirDepth && ttMove == 0 && excluded == 0 {
+		depth--
+	}
 	// Singular extension: when the table move's lower bound clears every
 	// other move by a margin at half the depth, the node's value hangs on
 	// that one move, and it is searched a ply deeper.
@@ -376,6 +387,9 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 				r = int(lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
+				}
+				if k.lmrHistory {
+					r -= int(t.history[f.pos.Side&1][m.From&(historySquares-1)][m.To&(historySquares-1)]) / (historyMax / 2)
 				}
 				r = max(0, min(r, nd-1))
 			}

@@ -100,6 +100,10 @@ func (w *worker) play(idx int) (*Record, error) {
 		if err != nil {
 			return lose(side, err)
 		}
+		if rep.Stalled > 0 {
+			r.logf("game %d, ply %d (%s): the machine stood still for %.3f s during the move; not charged to the clock (stall.go)\n",
+				idx+1, len(g.Moves)+1, e.Spec.Name, rep.Stalled.Seconds())
+		}
 		due := c.allowance(0) // before spend moves the clock
 		if c.spend(rep.Elapsed, r.cfg.TimeMargin) {
 			return lose(side, e.fail(TimeLoss, fmt.Sprintf("took %.3f s, allowed %.3f s", rep.Elapsed.Seconds(), c.allowance(r.cfg.TimeMargin).Seconds())))

@@ -211,6 +211,7 @@ func StartHub(spec EngineSpec, hubVariant string, to Timeouts) (*HubEngine, erro
 	if spec.DXP || len(spec.Cmd) == 0 {
 		return nil, &EngineError{Engine: spec.Name, Kind: NoStart, Detail: "not a Hub command (a DXP engine plays only in a match, through the runner)"}
 	}
+	watchMachine()
 	e := &HubEngine{
 		Spec:    spec,
 		ID:      map[string]string{},
@@ -425,6 +426,9 @@ type Reply struct {
 	Score   float64       // last info score (men, side to move's view)
 	HasInfo bool          // Score and Depth are set
 	Depth   int
+	// Stalled is the time the machine stood still during the search
+	// (stall.go); it is not part of Elapsed.
+	Stalled time.Duration
 }
 
 // Think sends pos, level and go think and waits for done. wait bounds the
@@ -464,6 +468,15 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 		case errors.Is(err, errAbandoned):
 			return r, err
 		case errors.Is(err, errTimeout):
+			now := time.Now()
+			machine.catchUp(now)
+			if s := machine.stalled(start, now); s > r.Stalled {
+				// The machine stood still: the engine gets that time back.
+				deadline = deadline.Add(s - r.Stalled)
+				r.Stalled = s
+				e.tail.add(fmt.Sprintf("# runner: the machine stood still for %.3f s during this search; not charged", s.Seconds()))
+				continue
+			}
 			return r, e.fail(timedOut, fmt.Sprintf("no move after %.3f s", time.Since(start).Seconds()))
 		case errors.Is(err, errExited):
 			return r, e.fail(Crashed, err.Error())
@@ -479,7 +492,10 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 				r.Depth = v
 			}
 		case "done":
-			r.Elapsed = time.Since(start)
+			now := time.Now()
+			machine.catchUp(now)
+			r.Stalled = machine.stalled(start, now)
+			r.Elapsed = now.Sub(start) - r.Stalled
 			r.Move, _ = l.Get("move")
 			return r, nil
 		}
