@@ -34,7 +34,10 @@ var experiments = map[string]func(k *knobs){
 	"razor":    func(k *knobs) { k.razorDepth = 2 },
 	"singular": func(k *knobs) { k.singularDepth = 8 },
 	"iir":      func(k *knobs) { k.iirDepth = 4 },
-	"lmrhist":  func(k *knobs) { k.lmrHistory = true },
+	// A score that fell by a third of a man in the last iteration earns
+	// twice the soft limit (budget.panic).
+	"panic":   func(k *knobs) { k.clock.panicDrop = 30 },
+	"lmrhist": func(k *knobs) { k.lmrHistory = true },
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },

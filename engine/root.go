@@ -174,7 +174,7 @@ func (t *thread) iterate() {
 		}
 		t.rootDepth = depth
 		t.selDepth = 0
-		before := rm[0].move
+		before, beforeScore := rm[0].move, rm[0].score
 		for pv := 0; pv < t.multiPV && !t.abort; pv++ {
 			t.aspiration(depth, pv)
 		}
@@ -203,7 +203,11 @@ func (t *thread) iterate() {
 			// Every line to the forced result has been seen in full.
 			break
 		}
-		if !e.pondering.Load() && e.budget.iterationDone(e.elapsed(), rm[0].move != before) {
+		drop := 0
+		if depth > 4 && beforeScore > -WinBound && beforeScore < WinBound {
+			drop = beforeScore - rm[0].score
+		}
+		if !e.pondering.Load() && e.budget.iterationDone(e.elapsed(), rm[0].move != before, drop) {
 			break
 		}
 	}

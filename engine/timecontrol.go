@@ -20,6 +20,9 @@ type budget struct {
 	// stable is the share of soft, in percent, after which a search whose
 	// best move did not change starts no new iteration (0: 50).
 	stable int
+	// panic: an iteration whose score fell by at least this much below
+	// the one before earns twice the soft limit (0: off).
+	panic int
 }
 
 // clockPlan is how a clock is shared out: the moves still to play when the
@@ -34,6 +37,8 @@ type clockPlan struct {
 	// 30 adds 1.5 moves to the guess, so that the first moves, where an
 	// opponent plays from its book, leave time for moves 11-40.
 	saveOpening bool
+	// panicDrop is budget.panic.
+	panicDrop int
 }
 
 // piecesToGo guesses the moves a side still has to play from the pieces
@@ -93,15 +98,17 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 		// The clock is refilled after this move: all of it may be used.
 		hard = avail
 	}
-	return budget{timed: true, soft: min(soft, hard), hard: hard, stable: cp.stable}
+	return budget{timed: true, soft: min(soft, hard), hard: hard, stable: cp.stable, panic: cp.panicDrop}
 }
 
 // iterationDone reports whether, after an iteration that ended at elapsed,
 // the next one should not be started. An iteration costs a few times the
 // previous one, so without a reason to think longer the search stops at
 // a share of the soft limit (half by default); a best move that just
-// changed earns the full soft limit.
-func (b budget) iterationDone(elapsed time.Duration, unstable bool) bool {
+// changed earns the full soft limit, and (with budget.panic) a score that
+// just fell by drop twice the soft limit: the search has found trouble
+// and may yet find the way out.
+func (b budget) iterationDone(elapsed time.Duration, unstable bool, drop int) bool {
 	if !b.timed || b.exact {
 		return false
 	}
@@ -111,6 +118,9 @@ func (b budget) iterationDone(elapsed time.Duration, unstable bool) bool {
 	}
 	if unstable {
 		limit = b.soft
+	}
+	if b.panic > 0 && drop >= b.panic {
+		limit = 2 * b.soft
 	}
 	return elapsed >= limit
 }

@@ -84,7 +84,15 @@ func TestPlanByPieces(t *testing.T) {
 	}
 	// The stable share: 60% of soft, the full soft when the move changed.
 	b := budget{timed: true, soft: time.Second, hard: 4 * time.Second, stable: 60}
-	if b.iterationDone(590*time.Millisecond, false) || !b.iterationDone(600*time.Millisecond, false) || b.iterationDone(900*time.Millisecond, true) {
+	if b.iterationDone(590*time.Millisecond, false, 0) || !b.iterationDone(600*time.Millisecond, false, 0) || b.iterationDone(900*time.Millisecond, true, 0) {
 		t.Errorf("iterationDone does not stop at 60%% of soft (or at soft when unstable)")
+	}
+	// With panic: a drop of at least panic earns twice soft; a smaller
+	// one nothing, and without panic no drop counts.
+	p := b
+	p.panic = 30
+	if !p.iterationDone(600*time.Millisecond, false, 29) || p.iterationDone(1900*time.Millisecond, false, 30) ||
+		!p.iterationDone(2*time.Second, false, 30) || !b.iterationDone(600*time.Millisecond, false, 100) {
+		t.Errorf("iterationDone does not give twice soft after a drop of panic or more (and only then)")
 	}
 }
