@@ -33,6 +33,7 @@ const (
 var (
 	tacticsAll      = flag.Bool("tactics.all", false, "TestTactics: search every position of the suite, not the -short subset")
 	tacticsNodesArg = flag.Uint64("tactics.nodes", tacticsNodes, "TestTactics: nodes per position (the floor holds at the default only)")
+	tacticsAblate   = flag.String("tactics.ablate", "", "TestTactics: also search with these --ablate changes (e.g. +iir) and report their share")
 )
 
 // tactic is one line of the suite.
@@ -157,6 +158,14 @@ func TestTactics(t *testing.T) {
 	with, withFailed := solveShare(t, suite, step, nodes, tactical)
 	t.Logf("tactics: %.1f%% solved at %d nodes (%.1f%% with the tactical quiescence, +qthreat,+qshot), of %d positions; not solved: lines %v (with it: %v)",
 		100*share, nodes, 100*with, (len(suite)+step-1)/step, failed, withFailed)
+	if *tacticsAblate != "" {
+		e := New(Options{HashMB: 1})
+		if err := e.Ablate(*tacticsAblate); err != nil {
+			t.Fatal(err)
+		}
+		other, otherFailed := solveShare(t, suite, step, nodes, e.knobs)
+		t.Logf("tactics: %.1f%% solved at %d nodes with --ablate %s; not solved: lines %v", 100*other, nodes, *tacticsAblate, otherFailed)
+	}
 	if nodes == tacticsNodes && share < tacticsFloor {
 		t.Errorf("tactics: %.1f%% solved, below the %.1f%% measured when the suite was made", 100*share, 100*tacticsFloor)
 	}
