@@ -21,6 +21,7 @@ var ablations = map[string]func(k *knobs){
 	"qthreat":    func(k *knobs) { k.noQThreat = true },
 	"qshot":      func(k *knobs) { k.noQShot = true },
 	"lazyeval":   func(k *knobs) { k.noLazyEval = true },
+	"iir":        func(k *knobs) { k.iirDepth = 0 },
 	// The clock plan before the pieces decided the moves to go.
 	"clockp": func(k *knobs) { k.clock = oldPlan },
 }
@@ -33,7 +34,6 @@ var experiments = map[string]func(k *knobs){
 	"lmp":      func(k *knobs) { k.lmpDepth = 3 },
 	"razor":    func(k *knobs) { k.razorDepth = 2 },
 	"singular": func(k *knobs) { k.singularDepth = 8 },
-	"iir":      func(k *knobs) { k.iirDepth = 4 },
 	// A score that fell by a third of a man in the last iteration earns
 	// twice the soft limit (budget.panic).
 	"panic":   func(k *knobs) { k.clock.panicDrop = 30 },
