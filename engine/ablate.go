@@ -36,8 +36,7 @@ var experiments = map[string]func(k *knobs){
 	"singular": func(k *knobs) { k.singularDepth = 8 },
 	// A score that fell by a third of a man in the last iteration earns
 	// twice the soft limit (budget.panic).
-	"panic":   func(k *knobs) { k.clock.panicDrop = 30 },
-	"lmrhist": func(k *knobs) { k.lmrHistory = true },
+	"panic": func(k *knobs) { k.clock.panicDrop = 30 },
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },

@@ -40,8 +40,8 @@ func TestAblateChangesSearch(t *testing.T) {
 		}
 		return e.knobs.clock
 	}
-	isClock := func(name string) bool { return strings.HasPrefix(name, "clock") }
-	for _, name := range []string{"clockp", "+clock20", "+clockmid"} {
+	isClock := func(name string) bool { return strings.HasPrefix(name, "clock") || name == "panic" }
+	for _, name := range []string{"clockp", "+clock20", "+clockmid", "+panic"} {
 		if cp := clockPlanOf(name); cp == defaultPlan {
 			t.Errorf("--ablate %s leaves the default clock plan", name)
 		}

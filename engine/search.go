@@ -47,10 +47,6 @@ type knobs struct {
 	// and +14.5 +/- 28.4 at 10+0.1 (144 games), about +21 +/- 19 together
 	// (docs/testing.md); "--ablate iir" turns it off.
 	iirDepth int
-	// lmrHistory: late-move reductions lean on the history table, a ply
-	// less for a move whose history is above half its range (historyMax/2),
-	// a ply more below minus half.
-	lmrHistory bool
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
 	noLazyEval                           bool // the learned evaluation always reads its windows
@@ -390,9 +386,6 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 				r = int(lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
-				}
-				if k.lmrHistory {
-					r -= int(t.history[f.pos.Side&1][m.From&(historySquares-1)][m.To&(historySquares-1)]) / (historyMax / 2)
 				}
 				r = max(0, min(r, nd-1))
 			}
