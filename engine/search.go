@@ -47,6 +47,16 @@ type knobs struct {
 	// and +14.5 +/- 28.4 at 10+0.1 (144 games), about +21 +/- 19 together
 	// (docs/testing.md); "--ablate iir" turns it off.
 	iirDepth int
+	// probCutWide: ProbCut as a selective engine does it (Scan's idea):
+	// from depth 3 at every non-PV node, whatever the static evaluation, a
+	// search of 2/5 of the depth must clear beta by probCutPerPly a ply of
+	// depth; the verification search itself prunes nothing this way.
+	probCutWide   bool
+	probCutPerPly int
+	// lmrFlat: reductions by a flat schedule instead of the ln*ln table:
+	// from depth 2, one ply after the first move (non-PV) or the third
+	// (PV), two plies from the fifth move at non-PV nodes.
+	lmrFlat bool
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
 	noLazyEval                           bool // the learned evaluation always reads its windows
@@ -59,7 +69,8 @@ type knobs struct {
 // time per node, and at 0.1 s a move it measured -21 +/- 42
 // (docs/testing.md). "--ablate +qthreat,+qshot" turns it on.
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3, qTactical: 1,
-	noQThreat: true, noQShot: true, razorMargin: 120, clock: defaultPlan, singularMargin: 50, iirDepth: 4}
+	noQThreat: true, noQShot: true, razorMargin: 120, clock: defaultPlan, singularMargin: 50, iirDepth: 4,
+	probCutPerPly: 10}
 
 // lmpMoves is the number of quiet moves searched at depth d before late-move
 // pruning drops the rest.
@@ -307,7 +318,21 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// ProbCut-style pruning: a reduced-depth search that clears the bound
 	// by a margin predicts the full one. Null move is not an option: in
 	// draughts passing is often the best "move" (zugzwang is everywhere).
-	if !pvNode && !capture && depth >= k.probCutDepth && beta < WinBound && alpha > -WinBound {
+	if k.probCutWide {
+		if !pvNode && !capture && depth >= 3 && t.noPrune == 0 && beta < WinBound && alpha > -WinBound {
+			margin := k.probCutPerPly * depth
+			rb := beta + margin
+			t.noPrune++
+			s := t.search(rb-1, rb, depth*2/5, ply, false)
+			t.noPrune--
+			if t.abort {
+				return 0
+			}
+			if s >= rb {
+				return s - margin
+			}
+		}
+	} else if !pvNode && !capture && depth >= k.probCutDepth && beta < WinBound && alpha > -WinBound {
 		rd := depth / 2
 		if static >= beta {
 			rb := beta + k.probCutMargin
@@ -382,7 +407,15 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			s = -t.search(-beta, -alpha, nd, ply+1, pvNode)
 		} else {
 			r := 0
-			if quiet && depth >= k.lmrMinDepth && i >= k.lmrMinMove {
+			if k.lmrFlat {
+				if quiet && depth >= 2 && (i >= 3 || !pvNode) {
+					r = 1
+					if !pvNode && i >= 4 {
+						r = 2
+					}
+					r = max(0, min(r, nd-1))
+				}
+			} else if quiet && depth >= k.lmrMinDepth && i >= k.lmrMinMove {
 				r = int(lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--

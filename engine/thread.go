@@ -107,6 +107,9 @@ type thread struct {
 	tbHits    atomic.Uint64 // probes answered by the tables
 	published atomic.Uint64 // nodes, for the other threads to read
 	abort     bool
+	// noPrune counts the ProbCut verification searches on the path
+	// (knobs.probCutWide): inside one, no other is started.
+	noPrune   int
 	selDepth  int
 	completed int          // depth of the last completed iteration
 	depthDone atomic.Int32 // completed, for the MeanDepth report

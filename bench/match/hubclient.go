@@ -458,6 +458,7 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 		return r, e.fail(Crashed, err.Error())
 	}
 	start := time.Now()
+	proc := sampleProc(e.cmd.Process.Pid)
 	if err := e.send("go think"); err != nil {
 		return r, e.fail(Crashed, err.Error())
 	}
@@ -477,7 +478,11 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 				e.tail.add(fmt.Sprintf("# runner: the machine stood still for %.3f s during this search; not charged", s.Seconds()))
 				continue
 			}
-			return r, e.fail(timedOut, fmt.Sprintf("no move after %.3f s", time.Since(start).Seconds()))
+			wall := time.Since(start)
+			if d := describeProc(proc, sampleProc(e.cmd.Process.Pid), wall); d != "" {
+				e.tail.add("# runner: " + d)
+			}
+			return r, e.fail(timedOut, fmt.Sprintf("no move after %.3f s", wall.Seconds()))
 		case errors.Is(err, errExited):
 			return r, e.fail(Crashed, err.Error())
 		case err != nil:

@@ -1,0 +1,97 @@
+package match
+
+// What an engine process did while the runner waited for its move, read
+// from /proc: when an engine loses on time, this tells a search that ran
+// too long (CPU used) from a process that stood still (no CPU, blocked or
+// waiting for a core) and says where its threads were.
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// procSample is one reading of an engine process.
+type procSample struct {
+	ok             bool
+	cpu            time.Duration // user+sys of all threads
+	majflt, minflt uint64
+	run, wait      time.Duration // on a CPU, and runnable but waiting for one (all threads)
+	states         map[string]int
+}
+
+const clockTick = 10 * time.Millisecond // USER_HZ is 100 on every Linux ABI
+
+// sampleProc reads the process pid; ok is false where /proc cannot be read.
+func sampleProc(pid int) procSample {
+	var s procSample
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return s
+	}
+	f := statFields(string(stat))
+	if len(f) < 13 {
+		return s
+	}
+	// Fields after "pid (comm)": state=0 ... minflt=7 majflt=9 utime=11 stime=12.
+	s.minflt, _ = strconv.ParseUint(f[7], 10, 64)
+	s.majflt, _ = strconv.ParseUint(f[9], 10, 64)
+	ut, _ := strconv.ParseUint(f[11], 10, 64)
+	st, _ := strconv.ParseUint(f[12], 10, 64)
+	s.cpu = time.Duration(ut+st) * clockTick
+	s.states = map[string]int{}
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	for _, t := range tasks {
+		dir := fmt.Sprintf("/proc/%d/task/%s/", pid, t.Name())
+		if b, err := os.ReadFile(dir + "schedstat"); err == nil {
+			var run, wait int64
+			if _, err := fmt.Sscan(string(b), &run, &wait); err == nil {
+				s.run += time.Duration(run)
+				s.wait += time.Duration(wait)
+			}
+		}
+		state := "?"
+		if b, err := os.ReadFile(dir + "stat"); err == nil {
+			if tf := statFields(string(b)); len(tf) > 0 {
+				state = tf[0]
+			}
+		}
+		if b, err := os.ReadFile(dir + "wchan"); err == nil {
+			if w := strings.TrimSpace(string(b)); w != "" && w != "0" {
+				state += " in " + w
+			}
+		}
+		s.states[state]++
+	}
+	s.ok = true
+	return s
+}
+
+// statFields splits a /proc stat line after the command name, which may
+// hold spaces and parentheses.
+func statFields(stat string) []string {
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(stat[i+1:])
+}
+
+// describeProc says what the process did between two samples taken wall
+// apart: empty where either sample failed.
+func describeProc(before, after procSample, wall time.Duration) string {
+	if !before.ok || !after.ok {
+		return ""
+	}
+	var states []string
+	for st, n := range after.states {
+		states = append(states, fmt.Sprintf("%d %s", n, st))
+	}
+	slices.Sort(states)
+	return fmt.Sprintf("engine process over these %.3f s: CPU %.3f s, on a core %.3f s, waiting for a core %.3f s (all threads), page faults +%d major +%d minor; threads now: %s",
+		wall.Seconds(), (after.cpu - before.cpu).Seconds(), (after.run - before.run).Seconds(), (after.wait - before.wait).Seconds(),
+		after.majflt-before.majflt, after.minflt-before.minflt, strings.Join(states, ", "))
+}

@@ -1,0 +1,44 @@
+package match
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A process that sleeps uses no CPU and its threads are asleep; a process
+// that spins uses about the wall time. The description must tell the two
+// apart, which is what it is for.
+func TestDescribeProc(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	measure := func(script string) string {
+		cmd := exec.Command("sh", "-c", script)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { cmd.Process.Kill(); cmd.Wait() }()
+		pid := cmd.Process.Pid
+		before := sampleProc(pid)
+		if !before.ok {
+			t.Fatal("sampleProc could not read a running child")
+		}
+		start := time.Now()
+		time.Sleep(300 * time.Millisecond)
+		d := describeProc(before, sampleProc(pid), time.Since(start))
+		t.Log(d)
+		return d
+	}
+	if d := measure("sleep 5"); !strings.Contains(d, "CPU 0.0") || !strings.Contains(d, " S") {
+		t.Errorf("a sleeping process: %q, want no CPU and a sleeping thread", d)
+	}
+	if d := measure("while :; do :; done"); strings.Contains(d, "CPU 0.0") || !strings.Contains(d, " R") {
+		t.Errorf("a spinning process: %q, want CPU time and a running thread", d)
+	}
+	if d := describeProc(procSample{}, procSample{ok: true}, time.Second); d != "" {
+		t.Errorf("a failed sample described as %q", d)
+	}
+}
