@@ -60,7 +60,7 @@ func (e *EngineError) Error() string {
 
 // tailLines is how many lines of an engine's conversation are kept for the
 // failure log.
-const tailLines = 16
+const tailLines = 24
 
 // maxLine bounds one output line: a longer one is garbage (and would
 // otherwise let a broken engine fill the runner's memory).

@@ -41,6 +41,7 @@ type running struct {
 	// is the first move of the last completed iteration's line.
 	watch    *watchdog
 	orphaned atomic.Bool // the watchdog answered for it
+	answered atomic.Bool // done was sent (finish): the deadman stays quiet
 	bestMu   sync.Mutex
 	best     board.Move
 	hasBest  bool
@@ -224,8 +225,10 @@ func (s *Session) finish(r engine.Result) {
 	if run.retry != nil {
 		run.retry.Stop()
 	}
+	run.answered.Store(true)
 	if run.watch != nil {
 		run.watch.timer.Stop()
+		run.watch.deadman.Stop()
 	}
 
 	for _, err := range r.TableDamage {

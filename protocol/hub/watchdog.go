@@ -14,6 +14,7 @@ package hub
 
 import (
 	"runtime"
+	"strings"
 	"time"
 
 	"damka/board"
@@ -47,6 +48,8 @@ type watchdog struct {
 	answer time.Duration // since go: answer without the searcher
 	begun  time.Time     // when go arrived
 	fired  bool          // the stop stage has run
+	// deadman dumps the goroutines when even the watchdog has not answered.
+	deadman *time.Timer
 }
 
 // armWatchdog starts the watchdog of run for limits lim.
@@ -55,7 +58,45 @@ func (s *Session) armWatchdog(run *running, lim engine.Limits) {
 	if !ok {
 		return
 	}
-	run.watch = &watchdog{timer: time.NewTimer(stop), answer: answer, begun: time.Now()}
+	w := &watchdog{timer: time.NewTimer(stop), answer: answer, begun: time.Now()}
+	run.watch = w
+	// The deadman runs on a goroutine of its own: if the session itself is
+	// stuck (the watchdog's timer fires on the session's goroutine), it is
+	// the only one left to say where every goroutine stands. It fires
+	// after the watchdog's answer by half the time between its two stages,
+	// which for a clock is still before the flag falls.
+	w.deadman = time.AfterFunc(answer+(answer-stop)/2, func() {
+		if run.answered.Load() {
+			return
+		}
+		buf := make([]byte, 1<<16)
+		buf = buf[:runtime.Stack(buf, true)]
+		s.logf("deadman: no done %.3f s after go (the session is stuck); goroutines: %s",
+			time.Since(w.begun).Seconds(), strings.Join(compactStacks(buf), " | "))
+	})
+}
+
+// compactStacks turns a runtime.Stack dump into one entry per goroutine:
+// its header and the functions on its stack, innermost first, without
+// arguments or files, so that a dump fits a line of a match log.
+func compactStacks(dump []byte) []string {
+	var out []string
+	for _, g := range strings.Split(strings.TrimSpace(string(dump)), "\n\n") {
+		lines := strings.Split(g, "\n")
+		entry := strings.TrimSuffix(lines[0], ":")
+		var funcs []string
+		for _, l := range lines[1:] {
+			if strings.HasPrefix(l, "\t") {
+				continue // file:line
+			}
+			if i := strings.LastIndexByte(l, '('); i > 0 {
+				l = l[:i]
+			}
+			funcs = append(funcs, l)
+		}
+		out = append(out, entry+": "+strings.Join(funcs, " < "))
+	}
+	return out
 }
 
 // watchdogC is the channel of the running search's watchdog, nil if none.

@@ -102,12 +102,51 @@ func TestWatchdog(t *testing.T) {
 			if !c.obeyStop && !strings.Contains(log, "goroutines:") {
 				t.Errorf("log has no goroutine dump")
 			}
+			if strings.Contains(log, "deadman") {
+				t.Errorf("the deadman spoke though the watchdog answered: %q", log)
+			}
 			// The session still serves, and the stuck search, once it
 			// ends, adds no line after the done.
 			release()
 			time.Sleep(50 * time.Millisecond)
 			h.ping()
 		})
+	}
+}
+
+// blockedStopSearcher searches until released, and its Stop blocks too:
+// the watchdog, which calls Stop on the session's goroutine, is then stuck
+// with the session, as in a deadlock of the session itself.
+type blockedStopSearcher struct{ release chan struct{} }
+
+func (f *blockedStopSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
+	<-f.release
+	return engine.Result{}
+}
+func (f *blockedStopSearcher) Stop()                     { <-f.release }
+func (f *blockedStopSearcher) PonderHit()                {}
+func (f *blockedStopSearcher) NewGame()                  {}
+func (f *blockedStopSearcher) SetOptions(engine.Options) {}
+
+// When the session itself is stuck, the deadman (a goroutine of its own)
+// logs every goroutine's stack within the clock, compacted to one line.
+func TestDeadman(t *testing.T) {
+	f := &blockedStopSearcher{release: make(chan struct{})}
+	h := newHarnessFor(t, f)
+	t.Cleanup(func() { close(f.release) })
+	h.send("hub", "init")
+	h.until("ready")
+	h.send("level time=0.2", "go think")
+	deadline := time.Now().Add(2 * time.Second)
+	for !strings.Contains(h.log.String(), "deadman:") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no deadman line 2 s after go on a 0.2 s clock: log %q", h.log.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	log := h.log.String()
+	if !strings.Contains(log, "blockedStopSearcher).Stop") || strings.Count(log, "\n") > 3 {
+		t.Errorf("the deadman line does not show the stuck Stop in one line: %q", log)
 	}
 }
 
@@ -120,7 +159,7 @@ func TestWatchdogTimes(t *testing.T) {
 		if hard < time.Millisecond {
 			hard = left / 4
 		}
-		if !ok || stop <= hard || answer <= stop || answer >= left {
+		if !ok || stop <= hard || answer <= stop || answer >= left || answer+(answer-stop)/2 >= left {
 			t.Errorf("clock %v: stop %v, answer %v, ok %v (engine hard limit %v)", left, stop, answer, ok, hard)
 		}
 	}
