@@ -28,6 +28,7 @@ func analyseCmd(args []string) error {
 	gameNum := fs.Int("game", 1, "with --pdn: the game of the file to annotate (1 = the first)")
 	movetime := fs.Float64("movetime", 0, "with --pdn: seconds per position (default: --depth, else depth 12)")
 	output := fs.String("o", "", "with --pdn: write the annotated PDN to this file (default: standard output)")
+	ablate := fs.String("ablate", "", "search features to switch off, or experiments to switch on (+name), as damka hub --ablate (one position, not --pdn)")
 	tables := tableFlags(fs)
 	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -41,6 +42,8 @@ func analyseCmd(args []string) error {
 			return usagef("with --pdn the budget per position is --movetime or --depth, not --time")
 		case *multipv != 1:
 			return usagef("--multipv is for one position, not with --pdn")
+		case *ablate != "":
+			return usagef("--ablate is for one position, not with --pdn")
 		}
 		job := pdnJob{path: *pdnPath, game: *gameNum, depth: *depth, movetime: *movetime,
 			output: *output, threads: *threads, hash: *hash, tables: tables, evals: evals}
@@ -77,6 +80,11 @@ func analyseCmd(args []string) error {
 		return err
 	}
 	e := newEngine("analyse", opts)
+	if *ablate != "" {
+		if err := e.Ablate(*ablate); err != nil {
+			return usagef("%v", err)
+		}
+	}
 	think := time.Duration(*secs * float64(time.Second))
 	var lim engine.Limits
 	switch {

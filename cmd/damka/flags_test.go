@@ -27,6 +27,8 @@ func TestFlagLimits(t *testing.T) {
 		{"analyse threads 1000", analyseCmd, []string{"--threads", "1000", "--depth", "1"}, "--threads must be from 1 to 64, not 1000"},
 		{"analyse threads 0", analyseCmd, []string{"--threads", "0"}, "--threads must be from 1 to 64, not 0"},
 		{"analyse hash", analyseCmd, []string{"--hash", "65537"}, "--hash must be from 1 to 65536 MB, not 65537"},
+		{"analyse ablate unknown", analyseCmd, []string{"--depth", "1", "--ablate", "nonsense"}, `unknown search feature "nonsense"`},
+		{"analyse ablate pdn", analyseCmd, []string{"--pdn", "x.pdn", "--ablate", "iir"}, "--ablate is for one position, not with --pdn"},
 		{"hub threads", hubCmd, []string{"--threads", "65"}, "--threads must be from 1 to 64, not 65"},
 		{"play threads", playCmd, []string{"--threads", "65"}, "--threads must be from 1 to 64, not 65"},
 		{"bench threads", benchCmd, []string{"--threads", "1000"}, "--threads must be from 1 to 64, not 1000"},
