@@ -576,6 +576,19 @@ func TestNewGame(t *testing.T) {
 	}
 }
 
+// init clears the searcher's table (NewGame) before ready, so that a fresh
+// table's first-touch cost is not charged to the first move's clock.
+func TestInitPreparesTable(t *testing.T) {
+	h := newHarness(t)
+	h.send("hub", "init")
+	h.until("ready")
+	h.fake.mu.Lock()
+	defer h.fake.mu.Unlock()
+	if h.fake.newGames != 1 {
+		t.Errorf("NewGame called %d times by init, want 1", h.fake.newGames)
+	}
+}
+
 // failWriter fails every write, as stdout does when the GUI is gone.
 type failWriter struct{}
 
