@@ -34,8 +34,11 @@ var experiments = map[string]func(k *knobs){
 	"lmp":      func(k *knobs) { k.lmpDepth = 3 },
 	"razor":    func(k *knobs) { k.razorDepth = 2 },
 	"singular": func(k *knobs) { k.singularDepth = 8 },
-	"pcwide":   func(k *knobs) { k.probCutWide = true },
-	"lmrflat":  func(k *knobs) { k.lmrFlat = true },
+	"singularpv": func(k *knobs) {
+		k.singularDepth, k.singularMargin, k.singularPV = 8, 40, true
+	},
+	"pcwide":  func(k *knobs) { k.probCutWide = true },
+	"lmrflat": func(k *knobs) { k.lmrFlat = true },
 	// A score that fell by a third of a man in the last iteration earns
 	// twice the soft limit (budget.panic).
 	"panic": func(k *knobs) { k.clock.panicDrop = 30 },

@@ -40,6 +40,9 @@ type knobs struct {
 	// bound no other move comes near (within singularMargin, a reduced
 	// search without it) is searched a ply deeper (0: off).
 	singularDepth, singularMargin int
+	// singularPV: the test only at PV nodes, at depth - 4, with a table
+	// entry at most 4 plies shallower (Scan's way; cheap, as PV nodes are few).
+	singularPV bool
 	// iirDepth: from this depth on, a node without a table move is
 	// searched a ply shallower (internal iterative reduction): its
 	// ordering is a guess, and the next iteration will bring a move (0: off).
@@ -289,12 +292,16 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// other move by a margin at half the depth, the node's value hangs on
 	// that one move, and it is searched a ply deeper.
 	singular := false
-	if k.singularDepth > 0 && depth >= k.singularDepth && hit && ttMove != 0 && excluded == 0 &&
-		e.Bound != tt.BoundUpper && int(e.Depth) >= depth-3 && ply < 2*t.rootDepth {
+	sDepth, sAge := depth/2, 3
+	if k.singularPV {
+		sDepth, sAge = depth-4, 4
+	}
+	if k.singularDepth > 0 && depth >= k.singularDepth && hit && ttMove != 0 && excluded == 0 && (pvNode || !k.singularPV) &&
+		e.Bound != tt.BoundUpper && int(e.Depth) >= depth-sAge && ply < 2*t.rootDepth {
 		if s := scoreFromTT(int(e.Score), ply); s > -WinBound && s < WinBound {
 			sb := s - k.singularMargin
 			f.excluded = ttMove
-			v := t.search(sb-1, sb, depth/2, ply, false)
+			v := t.search(sb-1, sb, sDepth, ply, false)
 			f.excluded = 0
 			if t.abort {
 				return 0

@@ -482,6 +482,9 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 			if d := describeProc(proc, sampleProc(e.cmd.Process.Pid), wall); d != "" {
 				e.tail.add("# runner: " + d)
 			}
+			if n, ok := unreadOutput(e.cmd.Process.Pid); ok {
+				e.tail.add(fmt.Sprintf("# runner: %d bytes of the engine's output not read yet, %d lines read and not taken", n, len(e.lines)))
+			}
 			return r, e.fail(timedOut, fmt.Sprintf("no move after %.3f s", wall.Seconds()))
 		case errors.Is(err, errExited):
 			return r, e.fail(Crashed, err.Error())

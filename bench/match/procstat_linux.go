@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // procSample is one reading of an engine process.
@@ -94,4 +96,33 @@ func describeProc(before, after procSample, wall time.Duration) string {
 	return fmt.Sprintf("engine process over these %.3f s: CPU %.3f s, on a core %.3f s, waiting for a core %.3f s (all threads), page faults +%d major +%d minor; threads now: %s",
 		wall.Seconds(), (after.cpu - before.cpu).Seconds(), (after.run - before.run).Seconds(), (after.wait - before.wait).Seconds(),
 		after.majflt-before.majflt, after.minflt-before.minflt, strings.Join(states, ", "))
+}
+
+// unreadOutput (FIONREAD, TIOCINQ in x/sys) is how many bytes the engine pid has written to its
+// standard output that this process has not read yet: the pipe is found
+// by its inode among this process's descriptors. ok is false where that
+// cannot be told. A time loss with bytes waiting means the engine had
+// answered and the runner did not read it in time.
+func unreadOutput(pid int) (n int, ok bool) {
+	target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/1", pid))
+	if err != nil || !strings.HasPrefix(target, "pipe:") {
+		return 0, false
+	}
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return 0, false
+	}
+	for _, fd := range fds {
+		if l, err := os.Readlink("/proc/self/fd/" + fd.Name()); err != nil || l != target {
+			continue
+		}
+		num, err := strconv.Atoi(fd.Name())
+		if err != nil {
+			continue
+		}
+		if v, err := unix.IoctlGetInt(num, unix.TIOCINQ); err == nil {
+			return v, true
+		}
+	}
+	return 0, false
 }

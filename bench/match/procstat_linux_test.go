@@ -1,6 +1,7 @@
 package match
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -40,5 +41,42 @@ func TestDescribeProc(t *testing.T) {
 	}
 	if d := describeProc(procSample{}, procSample{ok: true}, time.Second); d != "" {
 		t.Errorf("a failed sample described as %q", d)
+	}
+}
+
+// Bytes a child wrote to a pipe that this process has not read are counted.
+func TestUnreadOutput(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc")
+	}
+	cmd := exec.Command("sh", "-c", "printf 12345; sleep 5")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		n, ok := unreadOutput(cmd.Process.Pid)
+		if !ok {
+			t.Fatal("the child's output pipe was not found")
+		}
+		if n == 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bytes unread, want 5", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(out, buf); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := unreadOutput(cmd.Process.Pid); n != 0 {
+		t.Errorf("%d bytes unread after reading them all", n)
 	}
 }

@@ -10,3 +10,5 @@ type procSample struct{}
 func sampleProc(pid int) procSample { return procSample{} }
 
 func describeProc(before, after procSample, wall time.Duration) string { return "" }
+
+func unreadOutput(pid int) (int, bool) { return 0, false }
