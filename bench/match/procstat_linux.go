@@ -23,6 +23,11 @@ type procSample struct {
 	majflt, minflt uint64
 	run, wait      time.Duration // on a CPU, and runnable but waiting for one (all threads)
 	states         map[string]int
+	// steal is the machine's steal time over all CPUs (/proc/stat): time
+	// a virtual CPU was ready but its host ran something else. A stall of
+	// one virtual CPU shows here and not in the runner's own timer, which
+	// may run on the other.
+	steal time.Duration
 }
 
 const clockTick = 10 * time.Millisecond // USER_HZ is 100 on every Linux ABI
@@ -68,8 +73,26 @@ func sampleProc(pid int) procSample {
 		}
 		s.states[state]++
 	}
+	s.steal = machineSteal()
 	s.ok = true
 	return s
+}
+
+// machineSteal reads the steal time of all CPUs from /proc/stat's first
+// line ("cpu user nice system idle iowait irq softirq steal ..."); 0 where
+// it cannot be read.
+func machineSteal() time.Duration {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return 0
+	}
+	v, _ := strconv.ParseUint(f[8], 10, 64)
+	return time.Duration(v) * clockTick
 }
 
 // statFields splits a /proc stat line after the command name, which may
@@ -93,9 +116,9 @@ func describeProc(before, after procSample, wall time.Duration) string {
 		states = append(states, fmt.Sprintf("%d %s", n, st))
 	}
 	slices.Sort(states)
-	return fmt.Sprintf("engine process over these %.3f s: CPU %.3f s, on a core %.3f s, waiting for a core %.3f s (all threads), page faults +%d major +%d minor; threads now: %s",
+	return fmt.Sprintf("engine process over these %.3f s: CPU %.3f s, on a core %.3f s, waiting for a core %.3f s (all threads), page faults +%d major +%d minor; threads now: %s; the host stole %.2f s of the machine's CPUs",
 		wall.Seconds(), (after.cpu - before.cpu).Seconds(), (after.run - before.run).Seconds(), (after.wait - before.wait).Seconds(),
-		after.majflt-before.majflt, after.minflt-before.minflt, strings.Join(states, ", "))
+		after.majflt-before.majflt, after.minflt-before.minflt, strings.Join(states, ", "), (after.steal - before.steal).Seconds())
 }
 
 // unreadOutput (FIONREAD, TIOCINQ in x/sys) is how many bytes the engine pid has written to its
