@@ -121,11 +121,12 @@ func describeProc(before, after procSample, wall time.Duration) string {
 		after.majflt-before.majflt, after.minflt-before.minflt, strings.Join(states, ", "), (after.steal - before.steal).Seconds())
 }
 
-// unreadOutput (FIONREAD, TIOCINQ in x/sys) is how many bytes the engine pid has written to its
-// standard output that this process has not read yet: the pipe is found
-// by its inode among this process's descriptors. ok is false where that
-// cannot be told. A time loss with bytes waiting means the engine had
-// answered and the runner did not read it in time.
+// unreadOutput is how many bytes the engine pid has written to its
+// standard output that this process has not read yet (TIOCINQ, alias
+// FIONREAD): the pipe is found by its inode among this process's
+// descriptors. ok is false where that cannot be told. A time loss with
+// bytes waiting means the engine had answered and the runner did not read
+// it in time.
 func unreadOutput(pid int) (n int, ok bool) {
 	target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/1", pid))
 	if err != nil || !strings.HasPrefix(target, "pipe:") {

@@ -69,11 +69,15 @@ func (s *Session) armWatchdog(run *running, lim engine.Limits) {
 		if run.answered.Load() {
 			return
 		}
-		buf := make([]byte, 1<<16)
-		buf = buf[:runtime.Stack(buf, true)]
 		s.logf("deadman: no done %.3f s after go (the session is stuck); goroutines: %s",
-			time.Since(w.begun).Seconds(), strings.Join(compactStacks(buf), " | "))
+			time.Since(w.begun).Seconds(), strings.Join(compactStacks(goroutineDump()), " | "))
 	})
+}
+
+// goroutineDump is the stacks of all goroutines (at most 64 KB of them).
+func goroutineDump() []byte {
+	buf := make([]byte, 1<<16)
+	return buf[:runtime.Stack(buf, true)]
 }
 
 // compactStacks turns a runtime.Stack dump into one entry per goroutine:
@@ -118,10 +122,8 @@ func (s *Session) watchdogFired() {
 		w.timer.Reset(max(w.answer-time.Since(w.begun), time.Millisecond))
 		return
 	}
-	buf := make([]byte, 1<<16)
-	buf = buf[:runtime.Stack(buf, true)]
 	s.logf("watchdog: the search did not stop %.3f s after go: answering the last iteration's move; goroutines:\n%s",
-		time.Since(w.begun).Seconds(), buf)
+		time.Since(w.begun).Seconds(), goroutineDump())
 	var r engine.Result
 	if m, ok := run.lastBest(); ok {
 		r = engine.Result{Best: m, HasBest: true}
