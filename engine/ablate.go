@@ -39,6 +39,8 @@ var experiments = map[string]func(k *knobs){
 	},
 	"pcwide":  func(k *knobs) { k.probCutWide = true },
 	"lmrflat": func(k *knobs) { k.lmrFlat = true },
+	"cont":    func(k *knobs) { k.contHistory = true },
+	"follow":  func(k *knobs) { k.followHistory = true },
 	// A score that fell by a third of a man in the last iteration earns
 	// twice the soft limit (budget.panic).
 	"panic": func(k *knobs) { k.clock.panicDrop = 30 },

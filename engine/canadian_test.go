@@ -104,7 +104,10 @@ func TestCanadianSelfPlay(t *testing.T) {
 // (the table once masked squares to 6 bits).
 func TestCanadianHistorySquares(t *testing.T) {
 	v := board.Canadian
-	th := newThread(nil, 0)
+	e := &Engine{knobs: defaultKnobs}
+	e.knobs.contHistory, e.knobs.followHistory = true, true
+	th := newThread(e, 0)
+	th.useVariant(v)
 	f := &th.stack[0]
 	f.pos = mustFEN(t, v, "W:WK67:BK1")
 	v.Generate(&f.pos, &f.ml)
@@ -112,7 +115,8 @@ func TestCanadianHistorySquares(t *testing.T) {
 	if high.From < 64 || high.Captured != 0 {
 		t.Fatalf("first move %+v is not a quiet move from above the word", high)
 	}
-	th.addHistory(board.White, high, 1000)
+	counter, follow := th.contRows(0)
+	th.addHistory(board.White, high, counter, follow, 1000)
 	alias := board.Move{From: high.From - 64, To: high.To}
 	f.ml.Moves[f.ml.N] = alias
 	f.ml.N++

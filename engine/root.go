@@ -61,9 +61,19 @@ func (r *rootGame) towersOf(i int) *board.Towers {
 	return &r.towers[i]
 }
 
+// useVariant sets the variant whose positions the thread searches.
+func (t *thread) useVariant(v *board.Variant) {
+	if t.v != v {
+		for sq := range t.sqNum {
+			t.sqNum[sq] = uint8(v.Geo.Number(board.Square(sq)))
+		}
+	}
+	t.v = v
+}
+
 // setup prepares the thread for a search of game's root under v's rules.
 func (t *thread) setup(v *board.Variant, game *rootGame) {
-	t.v = v
+	t.useVariant(v)
 	t.weights = t.e.weightsFor(v)
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
 	t.useTables(t.e.curTables)
@@ -109,6 +119,7 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.hist = rev
 	f := &t.stack[0]
 	f.pos = *root
+	f.prevTo = 0
 	f.key = hashPosition(root)
 	if t.columns {
 		tw := game.towersOf(len(history))

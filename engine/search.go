@@ -60,6 +60,11 @@ type knobs struct {
 	// from depth 2, one ply after the first move (non-PV) or the third
 	// (PV), two plies from the fifth move at non-PV nodes.
 	lmrFlat bool
+	// contHistory: quiet moves are ordered by the continuation history
+	// (contTable) as well as by the history of their squares.
+	contHistory bool
+	// followHistory: likewise the side's own move before (contTable kind 1).
+	followHistory bool
 	// Switches for measuring features by their absence (ablate.go).
 	noHistory, noAspiration, noExtension bool
 	noLazyEval                           bool // the learned evaluation always reads its windows
@@ -156,6 +161,7 @@ func (t *thread) play(ply int, m board.Move) {
 	t.keys[t.hist+ply+1] = k
 	c.ttKey = t.tableKey(c, k)
 	t.e.tt.Prefetch(c.ttKey)
+	c.prevTo = t.sqNum[m.To&(historySquares-1)]
 }
 
 // repetition reports whether the position at ply already occurred on the
@@ -427,6 +433,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 				if pvNode {
 					r--
 				}
+
 				r = max(0, min(r, nd-1))
 			}
 			s = -t.search(-alpha-1, -alpha, nd-r, ply+1, false)

@@ -44,6 +44,9 @@ type frame struct {
 	// out of this node's search (0: none); the node then neither stores
 	// nor takes a table result, which belong to the full node.
 	excluded uint16
+	// prevTo is the notation number (thread.sqNum) of the square the move
+	// into this position landed on; 0 at the root.
+	prevTo uint8
 }
 
 // rootMove is a legal root move with what the last iterations said of it.
@@ -91,6 +94,10 @@ type thread struct {
 	hist int
 
 	history *historyTable // allocated apart: pointer-free, the collector skips it
+	cont    *contTable    // continuation history (knobs.contHistory), likewise
+	// sqNum maps a frame bit of the running variant to its internal
+	// notation number (contSquares); set by setup.
+	sqNum [historySquares]uint8
 
 	rootMoves []rootMove
 	multiPV   int
@@ -121,11 +128,12 @@ type thread struct {
 }
 
 func newThread(e *Engine, id int) *thread {
-	return &thread{e: e, id: id, history: new(historyTable)}
+	return &thread{e: e, id: id, history: new(historyTable), cont: new(contTable)}
 }
 
 func (t *thread) clearHistory() {
 	*t.history = historyTable{}
+	*t.cont = contTable{}
 }
 
 // lmr[d][i] is the late-move reduction of the i-th move at depth d:
