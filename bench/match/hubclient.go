@@ -75,8 +75,12 @@ type ring struct {
 }
 
 func (r *ring) add(s string) {
-	if len(s) > 300 {
-		s = s[:297] + "..."
+	limit := 300
+	if strings.Contains(s, statusMark) {
+		limit = maxStatus
+	}
+	if len(s) > limit {
+		s = s[:limit-3] + "..."
 	}
 	r.mu.Lock()
 	r.lines[r.n%tailLines] = s
@@ -482,9 +486,14 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 			if d := describeProc(proc, sampleProc(e.cmd.Process.Pid), wall); d != "" {
 				e.tail.add("# runner: " + d)
 			}
-			if n, ok := unreadOutput(e.cmd.Process.Pid); ok {
+			pid := e.cmd.Process.Pid
+			if n, ok := unreadPipe(pid, 1); ok {
 				e.tail.add(fmt.Sprintf("# runner: %d bytes of the engine's output not read yet, %d lines read and not taken", n, len(e.lines)))
 			}
+			if n, ok := unreadPipe(pid, 0); ok {
+				e.tail.add(fmt.Sprintf("# runner: %d bytes of its input not read by the engine yet", n))
+			}
+			e.askStatus()
 			return r, e.fail(timedOut, fmt.Sprintf("no move after %.3f s", wall.Seconds()))
 		case errors.Is(err, errExited):
 			return r, e.fail(Crashed, err.Error())
@@ -510,6 +519,36 @@ func (e *HubEngine) Think(pos string, level []hub.Arg, wait time.Duration, timed
 		// Other lines (error, pong, unknown commands) are ignored as the
 		// protocol asks; they stay in the tail for the log.
 	}
+}
+
+// statusMark starts the line a damka hub logs on the status signal
+// (hub.Session.Status); the ring keeps up to maxStatus bytes of it, as it
+// carries every goroutine's stack.
+const (
+	statusMark = "status: last read "
+	maxStatus  = 16 << 10
+	statusWait = 300 * time.Millisecond
+)
+
+// askStatus sends the status signal to an engine that has not answered in
+// time and waits up to statusWait for its status line on stderr, which goes
+// into the tail. An engine that does not know the signal dies of it (it is
+// killed after the failure anyway); a damka hub that writes nothing was not
+// running its goroutines at all.
+func (e *HubEngine) askStatus() {
+	if !signalStatus(e.cmd.Process) {
+		return
+	}
+	deadline := time.Now().Add(statusWait)
+	for time.Now().Before(deadline) {
+		for _, l := range e.tail.snapshot() {
+			if strings.Contains(l, statusMark) {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	e.tail.add(fmt.Sprintf("# runner: no status line within %v of the status signal", statusWait))
 }
 
 // fail builds an EngineError with the current tail.

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -253,6 +254,12 @@ func TestMatchFailures(t *testing.T) {
 			if !strings.Contains(out, "Bad "+c.kind.String()) || !strings.Contains(out, "last lines of the conversation") ||
 				!strings.Contains(out, "> go think") {
 				t.Errorf("log lacks the failure report:\n%s", out)
+			}
+			// A time loss asks the engine for its status (unix) and
+			// counts its unread input (Linux).
+			if c.kind == TimeLoss && runtime.GOOS == "linux" &&
+				(!strings.Contains(out, "<stderr fakeengine: status: last read") || !strings.Contains(out, "bytes of its input not read by the engine yet")) {
+				t.Errorf("time-loss report lacks the status line or the input count:\n%s", out)
 			}
 		})
 	}

@@ -121,14 +121,14 @@ func describeProc(before, after procSample, wall time.Duration) string {
 		after.majflt-before.majflt, after.minflt-before.minflt, strings.Join(states, ", "), (after.steal - before.steal).Seconds())
 }
 
-// unreadOutput is how many bytes the engine pid has written to its
-// standard output that this process has not read yet (TIOCINQ, alias
-// FIONREAD): the pipe is found by its inode among this process's
-// descriptors. ok is false where that cannot be told. A time loss with
-// bytes waiting means the engine had answered and the runner did not read
-// it in time.
-func unreadOutput(pid int) (n int, ok bool) {
-	target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/1", pid))
+// unreadPipe is how many bytes wait in the pipe on descriptor fd of the
+// engine pid (TIOCINQ, alias FIONREAD, which either end of a pipe answers):
+// the pipe is found by its inode among this process's descriptors. ok is
+// false where that cannot be told. On fd 1, bytes waiting at a time loss
+// mean that the engine had answered and the runner did not read it in
+// time; on fd 0, that the engine had not read what it was sent.
+func unreadPipe(pid, fd int) (n int, ok bool) {
+	target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
 	if err != nil || !strings.HasPrefix(target, "pipe:") {
 		return 0, false
 	}

@@ -60,7 +60,7 @@ func TestUnreadOutput(t *testing.T) {
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	deadline := time.Now().Add(3 * time.Second)
 	for {
-		n, ok := unreadOutput(cmd.Process.Pid)
+		n, ok := unreadPipe(cmd.Process.Pid, 1)
 		if !ok {
 			t.Fatal("the child's output pipe was not found")
 		}
@@ -76,7 +76,31 @@ func TestUnreadOutput(t *testing.T) {
 	if _, err := io.ReadFull(out, buf); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := unreadOutput(cmd.Process.Pid); n != 0 {
+	if n, _ := unreadPipe(cmd.Process.Pid, 1); n != 0 {
 		t.Errorf("%d bytes unread after reading them all", n)
+	}
+}
+
+// Bytes this process wrote to a child that the child has not read are
+// counted on the child's descriptor 0.
+func TestUnreadInput(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc")
+	}
+	cmd := exec.Command("sleep", "5") // never reads its input
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	if _, err := io.WriteString(in, "go think\n"); err != nil {
+		t.Fatal(err)
+	}
+	n, ok := unreadPipe(cmd.Process.Pid, 0)
+	if !ok || n != len("go think\n") {
+		t.Errorf("unreadPipe(stdin) = %d, %v; want %d, true", n, ok, len("go think\n"))
 	}
 }

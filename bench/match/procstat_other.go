@@ -11,4 +11,4 @@ func sampleProc(pid int) procSample { return procSample{} }
 
 func describeProc(before, after procSample, wall time.Duration) string { return "" }
 
-func unreadOutput(pid int) (int, bool) { return 0, false }
+func unreadPipe(pid, fd int) (int, bool) { return 0, false }

@@ -6,3 +6,6 @@ import "os"
 
 // StatsSignals is empty where there is no user signal.
 var StatsSignals []os.Signal
+
+// signalStatus sends nothing where there is no user signal.
+func signalStatus(p *os.Process) bool { return false }

@@ -10,3 +10,7 @@ import (
 // StatsSignals are the signals on which a running match prints its
 // statistics (kill -USR1 PID), where the platform has one.
 var StatsSignals = []os.Signal{syscall.SIGUSR1}
+
+// signalStatus sends an engine the signal on which a damka hub logs its
+// status (hub.Session.StatusOnSignal) and reports whether it was sent.
+func signalStatus(p *os.Process) bool { return p.Signal(syscall.SIGUSR1) == nil }

@@ -66,6 +66,7 @@ func hubCmd(args []string) error {
 			return usagef("--%s=%s: %v", p[0], p[1], err)
 		}
 	}
+	defer s.StatusOnSignal()()
 	return s.Run()
 }
 

@@ -178,6 +178,7 @@ type harness struct {
 	done  chan error
 	log   *syncBuffer
 	marks int
+	s     *Session
 }
 
 const lineTimeout = 5 * time.Second
@@ -198,6 +199,7 @@ func newHarnessFor(t *testing.T, searcher engine.Searcher, opts ...Option) *harn
 	outR, outW := io.Pipe()
 	h.in = inW
 	s := NewSession(searcher, inR, outW, append([]Option{WithLog(h.log)}, opts...)...)
+	h.s = s
 	go func() {
 		err := s.Run()
 		outW.Close()

@@ -92,6 +92,8 @@ type Session struct {
 	// openBook reads a book file (tests slow it down); set by NewSession
 	// only, as workers call it.
 	openBook func(path string) error
+
+	trace trace // for Status (status.go)
 }
 
 // Option configures a Session.
@@ -207,10 +209,12 @@ func (s *Session) Run() error {
 				}
 				return in.err
 			}
+			s.trace.begun.set(in.text)
 			if s.handle(in) {
 				s.abortSearch()
 				return s.out.Err()
 			}
+			s.trace.ended.set(in.text)
 		case r := <-results:
 			s.finish(r)
 		case err := <-loaded:
@@ -243,6 +247,9 @@ func (s *Session) read(lines chan<- input, quit <-chan struct{}) {
 	}
 	for {
 		in := readLine(br)
+		if in.err == nil {
+			s.trace.read.set(in.text)
+		}
 		if in.err != nil && (in.text != "" || in.tooLong) {
 			// A last line without its newline is still a line.
 			last := in
