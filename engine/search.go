@@ -433,7 +433,6 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 				if pvNode {
 					r--
 				}
-
 				r = max(0, min(r, nd-1))
 			}
 			s = -t.search(-alpha-1, -alpha, nd-r, ply+1, false)

@@ -96,7 +96,7 @@ type thread struct {
 	history *historyTable // allocated apart: pointer-free, the collector skips it
 	cont    *contTable    // continuation history (knobs.contHistory), likewise
 	// sqNum maps a frame bit of the running variant to its internal
-	// notation number (contSquares); set by setup.
+	// notation number (contSquares); set by useVariant.
 	sqNum [historySquares]uint8
 
 	rootMoves []rootMove
