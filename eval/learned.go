@@ -41,8 +41,12 @@ const weightScale = 8
 // or nil when v's board has no window layout or v is not played for the
 // normal goal (the hand-made evaluation a learned one builds on is
 // normal's).
-func NewWeights(v *board.Variant) *Weights {
-	l := layoutFor(v.Geo)
+func NewWeights(v *board.Variant) *Weights { return NewWeightsOf(v, LayoutBands) }
+
+// NewWeightsOf is NewWeights for layout name (LayoutBands, LayoutWindows);
+// nil also when name is not a layout.
+func NewWeightsOf(v *board.Variant, name string) *Weights {
+	l := layoutFor(v.Geo, name)
 	if l == nil || v.Goal != board.Normal || v.Columns {
 		return nil
 	}
@@ -50,6 +54,34 @@ func NewWeights(v *board.Variant) *Weights {
 	w := &Weights{Variant: v.Name, MG: make([]float32, n), EG: make([]float32, n), lay: l, v: v}
 	w.Pack()
 	return w
+}
+
+// Layout is the name of w's layout.
+func (w *Weights) Layout() string { return w.lay.name }
+
+// Reshape returns w's evaluation in layout name: the same scores, with
+// every window given the table of its band when name is LayoutWindows
+// (what a per-window fit starts from). It returns nil when w's layout
+// cannot be written as name's (one table per window cannot become bands).
+func (w *Weights) Reshape(name string) *Weights {
+	if name == w.lay.name {
+		return w
+	}
+	if name != LayoutWindows || w.lay.name != LayoutBands {
+		return nil
+	}
+	r := NewWeightsOf(w.v, name)
+	for i := range w.lay.windows {
+		from := int(w.lay.band[i]) * windowStates
+		to := int(r.lay.band[i]) * windowStates
+		copy(r.MG[to:to+windowStates], w.MG[from:from+windowStates])
+		copy(r.EG[to:to+windowStates], w.EG[from:from+windowStates])
+	}
+	for f := range scalarFeatures {
+		r.MG[r.Scalar(f)], r.EG[r.Scalar(f)] = w.MG[w.Scalar(f)], w.EG[w.Scalar(f)]
+	}
+	r.Pack()
+	return r
 }
 
 // Scalar is the index of scalar feature f (ScalarMen, ...); the window

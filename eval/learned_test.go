@@ -14,9 +14,17 @@ import (
 // scalars within ±300), so that every feature matters in the tests.
 func randomWeights(t *testing.T, v *board.Variant, seed uint64) *Weights {
 	t.Helper()
-	w := NewWeights(v)
+	return randomWeightsOf(t, v, LayoutBands, seed)
+}
+
+// layouts are both layouts, for the tests that hold for each.
+var bothLayouts = []string{LayoutBands, LayoutWindows}
+
+func randomWeightsOf(t *testing.T, v *board.Variant, layout string, seed uint64) *Weights {
+	t.Helper()
+	w := NewWeightsOf(v, layout)
 	if w == nil {
-		t.Fatalf("%s: no window layout", v.Name)
+		t.Fatalf("%s: no window layout %s", v.Name, layout)
 	}
 	r := rand.New(rand.NewPCG(seed, 1))
 	for i := range w.MG {
@@ -39,7 +47,7 @@ func TestLayout(t *testing.T) {
 		g       *board.Geometry
 		windows int
 	}{{board.Board10x10, 16}, {board.Board8x8, 9}} {
-		l := layoutFor(c.g)
+		l := layoutFor(c.g, LayoutBands)
 		if l == nil || l.windows != c.windows {
 			t.Fatalf("%s: layout %+v, want %d windows", c.g.Name, l, c.windows)
 		}
@@ -49,7 +57,7 @@ func TestLayout(t *testing.T) {
 			}
 		}
 	}
-	if layoutFor(board.Board8x8Full) != nil {
+	if layoutFor(board.Board8x8Full, LayoutBands) != nil {
 		t.Error("the full 8x8 board (Turkish) has no window layout, but got one")
 	}
 }
@@ -61,7 +69,7 @@ func TestLayout(t *testing.T) {
 func TestReadingsAgainstSquares(t *testing.T) {
 	for _, v := range learnedVariants {
 		g := v.Geo
-		l := layoutFor(g)
+		l := layoutFor(g, LayoutBands)
 		for _, p := range randomPositions(v, 20, 100, 3) {
 			white, black, _ := p.Words()
 			var wv, bv [maxWindows]uint16
@@ -115,13 +123,52 @@ func state(p *board.Position, s board.Square, c board.Color) int {
 // The learned evaluation is colour-symmetric by construction: the
 // colour-reversed mirror scores the same from its side to move's view.
 func TestLearnedMirrorSymmetry(t *testing.T) {
-	for _, v := range learnedVariants {
-		w := randomWeights(t, v, 5)
-		for _, p := range randomPositions(v, 40, 120, 1) {
-			q := p.Mirror(v.Geo)
-			if a, b := w.Evaluate(&p), w.Evaluate(&q); a != b {
-				t.Fatalf("%s %s: %d, mirrored %s: %d", v.Name, v.FEN(&p), a, v.FEN(&q), b)
+	for _, lay := range bothLayouts {
+		for _, v := range learnedVariants {
+			w := randomWeightsOf(t, v, lay, 5)
+			for _, p := range randomPositions(v, 40, 120, 1) {
+				q := p.Mirror(v.Geo)
+				if a, b := w.Evaluate(&p), w.Evaluate(&q); a != b {
+					t.Fatalf("%s %s %s: %d, mirrored %s: %d", lay, v.Name, v.FEN(&p), a, v.FEN(&q), b)
+				}
 			}
+		}
+	}
+}
+
+// A per-window layout holds what a bands one does: the bands' weights
+// reshaped score every position the same, and cannot be reshaped back.
+// The per-window tables really are per window: two windows of one band
+// with different tables score differently.
+func TestReshape(t *testing.T) {
+	for _, v := range learnedVariants {
+		w := randomWeights(t, v, 7)
+		r := w.Reshape(LayoutWindows)
+		if r == nil || r.Layout() != LayoutWindows || r.Features() <= w.Features() {
+			t.Fatalf("%s: reshaped to %+v", v.Name, r)
+		}
+		if r.Reshape(LayoutBands) != nil || w.Reshape("no such layout") != nil {
+			t.Fatalf("%s: reshaped per-window weights to bands, or to an unknown layout", v.Name)
+		}
+		ps := randomPositions(v, 30, 120, 3)
+		for _, p := range ps {
+			if a, b := w.Evaluate(&p), r.Evaluate(&p); a != b {
+				t.Fatalf("%s %s: bands %d, reshaped %d", v.Name, v.FEN(&p), a, b)
+			}
+		}
+		for i := range windowStates { // change window 0's table only
+			r.MG[i] += 10
+			r.EG[i] += 10
+		}
+		r.Pack()
+		differ := 0
+		for _, p := range ps {
+			if w.Evaluate(&p) != r.Evaluate(&p) {
+				differ++
+			}
+		}
+		if differ == 0 {
+			t.Fatalf("%s: window 0's own table changed no score", v.Name)
 		}
 	}
 }
@@ -131,23 +178,29 @@ func TestLearnedMirrorSymmetry(t *testing.T) {
 // to 1/8.
 func TestEvaluateIsTheModel(t *testing.T) {
 	var buf []Feature
-	for _, v := range learnedVariants {
-		w := randomWeights(t, v, 9)
-		for _, p := range randomPositions(v, 30, 120, 2) {
-			f := w.Float(&p, buf)
-			want := math.Max(-Limit, math.Min(Limit, f))
-			// 37 features at most, each rounded by up to 1/16, and the
-			// final truncation to a whole unit.
-			if got := float64(w.Evaluate(&p)); math.Abs(got-want) > 3.5 {
-				t.Fatalf("%s %s: Evaluate %v, model %.2f", v.Name, v.FEN(&p), got, f)
+	for _, lay := range bothLayouts {
+		for _, v := range learnedVariants {
+			w := randomWeightsOf(t, v, lay, 9)
+			for _, p := range randomPositions(v, 30, 120, 2) {
+				f := w.Float(&p, buf)
+				want := math.Max(-Limit, math.Min(Limit, f))
+				// 37 features at most, each rounded by up to 1/16, and the
+				// final truncation to a whole unit.
+				if got := float64(w.Evaluate(&p)); math.Abs(got-want) > 3.5 {
+					t.Fatalf("%s %s %s: Evaluate %v, model %.2f", lay, v.Name, v.FEN(&p), got, f)
+				}
 			}
 		}
 	}
 }
 
 func TestWeightsRoundTrip(t *testing.T) {
-	for _, v := range []*board.Variant{board.International, board.Russian} {
-		w := randomWeights(t, v, 11)
+	for _, c := range []struct {
+		v   *board.Variant
+		lay string
+	}{{board.International, LayoutBands}, {board.Russian, LayoutBands}, {board.International, LayoutWindows}, {board.Russian, LayoutWindows}} {
+		v := c.v
+		w := randomWeightsOf(t, v, c.lay, 11)
 		var buf bytes.Buffer
 		if err := w.Write(&buf); err != nil {
 			t.Fatal(err)
@@ -156,8 +209,8 @@ func TestWeightsRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Variant != v.Name {
-			t.Fatalf("variant %q, want %q", r.Variant, v.Name)
+		if r.Variant != v.Name || r.Layout() != c.lay {
+			t.Fatalf("variant %q layout %q, want %q %q", r.Variant, r.Layout(), v.Name, c.lay)
 		}
 		for i := range w.MG {
 			if r.MG[i] != w.MG[i] || r.EG[i] != w.EG[i] {

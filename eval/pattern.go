@@ -61,6 +61,9 @@ type layout struct {
 	// back row, and sees each state four times as often.
 	band  [maxWindows]uint8
 	bands int
+	// name is the layout's name in a weights file (LayoutBands or
+	// LayoutWindows).
+	name string
 	// win is what Evaluate reads per window, packed in one slice so that
 	// its loop has no index to check.
 	win    []window
@@ -84,8 +87,26 @@ var (
 	// above 3^8, so the halves never carry into each other. Two loads
 	// instead of four per window.
 	ownPair, oppPair [256]uint32
-	layouts          sync.Map // *board.Geometry -> *layout (nil when the board does not fit)
+	layouts          sync.Map // layoutKey -> *layout (nil when the board does not fit)
 )
+
+// The layouts a weights file may name: how the windows share weights.
+const (
+	// LayoutBands: the windows of one band of ranks share one table.
+	LayoutBands = "bands4x4-men-kings-tempo-hand"
+	// LayoutWindows: every window has a table of its own (105,000
+	// weights a phase on 10x10), as many as the two million positions of
+	// four generations can fit: the bands' fit on them scored the same
+	// on the positions it learned from and on the held-out ones, so it
+	// was short of capacity, not of data (docs/testing.md). Its tables
+	// start from a bands fit (Reshape), which stays its prior.
+	LayoutWindows = "windows4x4-men-kings-tempo-hand"
+)
+
+type layoutKey struct {
+	g    *board.Geometry
+	name string
+}
 
 func init() {
 	for c := range 256 {
@@ -105,19 +126,26 @@ func init() {
 	}
 }
 
-// layoutFor returns the windows of g, or nil where the board does not have
-// them (Turkish's full board, Canadian's wide one, or a board narrower than
-// a window).
-func layoutFor(g *board.Geometry) *layout {
-	if l, ok := layouts.Load(g); ok {
+// layoutFor returns the windows of g, weighted as layout name says, or nil
+// where the board does not have them (Turkish's full board, Canadian's wide
+// one, or a board narrower than a window) or the name is not a layout.
+func layoutFor(g *board.Geometry, name string) *layout {
+	key := layoutKey{g, name}
+	if l, ok := layouts.Load(key); ok {
 		return l.(*layout)
 	}
-	l := newLayout(g)
-	layouts.Store(g, l)
+	var l *layout
+	if name == LayoutBands || name == LayoutWindows {
+		l = newLayout(g, name == LayoutWindows)
+		if l != nil {
+			l.name = name
+		}
+	}
+	layouts.Store(key, l)
 	return l
 }
 
-func newLayout(g *board.Geometry) *layout {
+func newLayout(g *board.Geometry, perWindow bool) *layout {
 	if g.Full || g.Wide || g.Width < 4 || g.Height < 4 || g.Width%2 != 0 || g.Height%2 != 0 {
 		return nil
 	}
@@ -146,7 +174,10 @@ func newLayout(g *board.Geometry) *layout {
 			}
 			index[corner{f, r}] = w
 			l.band[w] = uint8(r / 2)
-			l.bands = max(l.bands, r/2+1)
+			if perWindow {
+				l.band[w] = uint8(w)
+			}
+			l.bands = max(l.bands, int(l.band[w])+1)
 			l.windows++
 		}
 	}

@@ -33,7 +33,6 @@ import (
 const (
 	weightsMagic   = "DAMKAEVL"
 	weightsVersion = 1
-	layoutName     = "bands4x4-men-kings-tempo-hand"
 	// maxWeightsBytes bounds what a length field may make the reader
 	// allocate (the 10x10 weights are 0.8 MB uncompressed).
 	maxWeightsBytes = 64 << 20
@@ -66,8 +65,8 @@ func (w *Weights) Write(out io.Writer) error {
 	binary.Write(&h, binary.LittleEndian, uint16(weightsVersion))
 	h.WriteByte(byte(len(w.Variant)))
 	h.WriteString(w.Variant)
-	h.WriteByte(byte(len(layoutName)))
-	h.WriteString(layoutName)
+	h.WriteByte(byte(len(w.lay.name)))
+	h.WriteString(w.lay.name)
 	binary.Write(&h, binary.LittleEndian, uint32(len(w.MG)))
 	binary.Write(&h, binary.LittleEndian, uint32(len(comp)))
 	crc := crc32.Update(crc32.ChecksumIEEE(h.Bytes()), crc32.IEEETable, comp)
@@ -110,10 +109,10 @@ func ReadWeights(data []byte) (*Weights, error) {
 	if err != nil || v.Name != string(name) {
 		return nil, weightsErr("unknown variant %q", name)
 	}
-	if string(lay) != layoutName {
-		return nil, weightsErr("layout %q, this damka reads %q", lay, layoutName)
+	if string(lay) != LayoutBands && string(lay) != LayoutWindows {
+		return nil, weightsErr("layout %q, this damka reads %q and %q", lay, LayoutBands, LayoutWindows)
 	}
-	w := NewWeights(v)
+	w := NewWeightsOf(v, string(lay))
 	if w == nil {
 		return nil, weightsErr("%s has no learned evaluation (its board has no window layout)", v.Name)
 	}

@@ -22,8 +22,8 @@ func fresh(w *Weights, p *board.Position) [maxWindows]uint32 {
 // before, and stale from the sibling searched before), under random games'
 // positions, and the evaluation from them equals Evaluate.
 func TestFollowEqualsFresh(t *testing.T) {
-	for _, v := range learnedVariants {
-		w := randomWeights(t, v, 5)
+	for i, v := range learnedVariants {
+		w := randomWeightsOf(t, v, bothLayouts[i%2], 5)
 		var stack [8]Windows
 		var mls [8]board.MoveList
 		var nodes int

@@ -33,9 +33,15 @@ type TuneConfig struct {
 	// their noise, which the search then seeks out.
 	Epsilon float64
 	Seed    uint64
-	// Start, if set, is where the weights start (a previous generation);
-	// otherwise from material alone.
+	// Start, if set, is where the weights start (a previous generation,
+	// reshaped to Layout); otherwise from material alone.
 	Start *eval.Weights
+	// Layout is the weights' layout (eval.LayoutBands when empty).
+	Layout string
+	// Prior makes L2 pull the window weights towards Start's instead of
+	// towards 0: a per-window fit that starts from a bands fit then moves
+	// a window's table away from its band's only where the data say so.
+	Prior bool
 	// Progress, if set, is called after each epoch.
 	Progress func(Epoch)
 }
@@ -74,9 +80,16 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	w := eval.NewWeights(v)
+	layout := cmp.Or(cfg.Layout, eval.LayoutBands)
+	w := eval.NewWeightsOf(v, layout)
 	if w == nil {
-		return nil, nil, fmt.Errorf("tune: %s has no learned evaluation (no window layout for its board)", v.Name)
+		return nil, nil, fmt.Errorf("tune: %s has no learned evaluation in layout %q", v.Name, layout)
+	}
+	if cfg.Start != nil && cfg.Start.Reshape(layout) == nil {
+		return nil, nil, fmt.Errorf("tune: the start weights (layout %s) cannot become layout %s", cfg.Start.Layout(), layout)
+	}
+	if cfg.Prior && cfg.Start == nil {
+		return nil, nil, errors.New("tune: a prior needs start weights")
 	}
 	if len(d.Samples) < 100 {
 		return nil, nil, errors.New("tune: fewer than 100 positions")
@@ -88,6 +101,10 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 	params := make([]float64, 2*n) // MG then EG
 	for i := range n {
 		params[i], params[n+i] = float64(w.MG[i]), float64(w.EG[i])
+	}
+	prior := make([]float64, 2*n) // what L2 pulls towards
+	if cfg.Prior {
+		copy(prior, params)
 	}
 	grad := make([]float64, 2*n)
 	m1, m2 := make([]float64, 2*n), make([]float64, 2*n)
@@ -129,7 +146,7 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 				}
 				gi := grad[i] / wsum
 				if i%n != hand {
-					gi += cfg.L2 * params[i]
+					gi += cfg.L2 * (params[i] - prior[i])
 				}
 				m1[i] = beta1*m1[i] + (1-beta1)*gi
 				m2[i] = beta2*m2[i] + (1-beta2)*gi*gi
@@ -153,6 +170,9 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 
 // start sets the first weights: a previous generation's, or material.
 func start(w *eval.Weights, from *eval.Weights) {
+	if from != nil {
+		from = from.Reshape(w.Layout())
+	}
 	if from != nil && from.Variant == w.Variant && from.Features() == w.Features() {
 		copy(w.MG, from.MG)
 		copy(w.EG, from.EG)

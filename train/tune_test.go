@@ -1,8 +1,11 @@
 package train
 
 import (
+	"math"
 	"path/filepath"
 	"testing"
+
+	"damka/eval"
 )
 
 // Tune on a small self-play file: the training loss falls from the first
@@ -50,5 +53,37 @@ func TestTuneLearnsAndIsDeterministic(t *testing.T) {
 	}
 	if !differ {
 		t.Error("another seed gave the same weights: the shuffle is not used")
+	}
+
+	// A per-window fit from w1: with a strong prior its weights stay
+	// nearer w1's (reshaped) than with none; per-window weights cannot
+	// start a bands fit.
+	tc.Seed, tc.Start, tc.Layout, tc.Epochs = 1, w1, eval.LayoutWindows, 2
+	free, _, err := Tune(d, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc.Prior, tc.L2 = true, 0.01
+	held, _, err := Tune(d, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if free.Layout() != eval.LayoutWindows || held.Layout() != eval.LayoutWindows {
+		t.Fatalf("layouts %s and %s, want %s", free.Layout(), held.Layout(), eval.LayoutWindows)
+	}
+	prior := w1.Reshape(eval.LayoutWindows)
+	dist := func(w *eval.Weights) (s float64) {
+		for i := range w.MG {
+			s += math.Abs(float64(w.MG[i]-prior.MG[i])) + math.Abs(float64(w.EG[i]-prior.EG[i]))
+		}
+		return s
+	}
+	t.Logf("distance from the prior: %.1f held, %.1f free", dist(held), dist(free))
+	if !(dist(held) < dist(free)/2) {
+		t.Errorf("the prior did not hold the weights: %.1f from it, %.1f without it", dist(held), dist(free))
+	}
+	tc.Start, tc.Layout = held, eval.LayoutBands
+	if _, _, err := Tune(d, tc); err == nil {
+		t.Error("per-window weights started a bands fit")
 	}
 }

@@ -25,6 +25,8 @@ func tuneCmd(args []string) error {
 	epsilon := fs.Float64("epsilon", 1e-6, "Adam's epsilon: large keeps rarely seen window states near 0 (1e-3 kept them all there)")
 	seed := fs.Uint64("seed", 1, "seed of the shuffles: the same data and seed give the same weights")
 	from := fs.String("from", "", "start from these weights (a previous generation) instead of material")
+	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit)")
+	prior := fs.Bool("prior", false, "pull the weights towards the --from weights instead of towards 0 (with --l2)")
 	out := fs.String("out", "", "weights file to write (required)")
 	if err := parseFlagsAndArgs(fs, args); err != nil {
 		return err
@@ -60,7 +62,16 @@ func tuneCmd(args []string) error {
 	if len(files) > 1 {
 		d.Samples = train.Merge(d.Samples)
 	}
-	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed, FreeHand: *freeHand, Epsilon: *epsilon}
+	layouts := map[string]string{"bands": eval.LayoutBands, "windows": eval.LayoutWindows}
+	lay, ok := layouts[*layout]
+	if !ok {
+		return usagef("--layout must be bands or windows, not %q", *layout)
+	}
+	if *prior && *from == "" {
+		return usagef("--prior needs --from")
+	}
+	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed, FreeHand: *freeHand, Epsilon: *epsilon,
+		Layout: lay, Prior: *prior}
 	if *from != "" {
 		w, err := eval.LoadWeights(*from)
 		if err != nil {
