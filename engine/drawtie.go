@@ -30,6 +30,9 @@ import (
 const (
 	tieDepth = 8
 	tieNodes = 20000
+	// hangMargin: how much better than the best safe move a move that
+	// lets the opponent capture must score to be played (half a man).
+	hangMargin = 50
 )
 
 // breakRuleTie returns r, the decision of a finished search of root, or
@@ -73,11 +76,29 @@ func (e *Engine) breakRuleTie(main *thread, game *rootGame, r Result) Result {
 		}
 	})
 	r.Nodes += res.Nodes
-	best, bestScore := r.Best, -inf
+	// The move played should keep the draw also under a referee that
+	// ignores the rule, so a move that lets the opponent capture at once
+	// must score clearly better (hangMargin) than the best one that does
+	// not: the tie search is short (at 20,000 nodes and a line per root
+	// move it may finish only depth 4) and can misjudge an exchange, and
+	// the endgame tables call most of these endings a draw whatever hangs.
+	root := main.stack[0].pos
+	best, bestScore := r.Best, -inf // all tied moves
+	safe, safeScore := board.Move{}, -inf
 	for _, m := range tied {
-		if s, ok := scores[m]; ok && s > bestScore {
+		s, ok := scores[m]
+		if !ok {
+			continue
+		}
+		if s > bestScore {
 			best, bestScore = m, s
 		}
+		if q := root.Play(m); !main.v.HasCapture(&q) && s > safeScore {
+			safe, safeScore = m, s
+		}
+	}
+	if safeScore > -inf && safeScore+hangMargin > bestScore {
+		best = safe
 	}
 	if best != r.Best {
 		r.Best = best
