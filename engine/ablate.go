@@ -39,6 +39,11 @@ var experiments = map[string]func(k *knobs){
 	},
 	"pcwide":  func(k *knobs) { k.probCutWide = true },
 	"lmrflat": func(k *knobs) { k.lmrFlat = true },
+	"lmrhist": func(k *knobs) { k.lmrHistory, k.lmrGood, k.lmrBad = true, historyMax/32, -historyMax/512 },
+	// lmrgood: only the lesser reduction, for every move with a positive
+	// history (lmrhist lost 89 Elo: reducing more is what hurts?).
+	"lmrgood": func(k *knobs) { k.lmrHistory, k.lmrGood, k.lmrBad = true, 0, -historyMax-1 },
+	"rfp":     func(k *knobs) { k.rfpDepth = 3 },
 	"cont":    func(k *knobs) { k.contHistory = true },
 	"follow":  func(k *knobs) { k.followHistory = true },
 	// A score that fell by a third of a man in the last iteration earns
