@@ -40,8 +40,8 @@ var experiments = map[string]func(k *knobs){
 	"pcwide":  func(k *knobs) { k.probCutWide = true },
 	"lmrflat": func(k *knobs) { k.lmrFlat = true },
 	"lmrhist": func(k *knobs) { k.lmrHistory, k.lmrGood, k.lmrBad = true, historyMax/32, -historyMax/512 },
-	// lmrgood: only the lesser reduction, for every move with a positive
-	// history (lmrhist lost 89 Elo: reducing more is what hurts?).
+	// lmrhist lost 88.7 Elo and lmrgood (only the lesser reduction, for
+	// every move with a positive history) 43.7 at 4 s + 0.04 s.
 	"lmrgood": func(k *knobs) { k.lmrHistory, k.lmrGood, k.lmrBad = true, 0, -historyMax-1 },
 	"rfp":     func(k *knobs) { k.rfpDepth = 3 },
 	"cont":    func(k *knobs) { k.contHistory = true },

@@ -47,12 +47,7 @@ func (t *thread) quietTactics(alpha, beta, ply, qd int) int {
 		return stand
 	}
 	f := &t.stack[ply]
-	c := &t.stack[ply+1]
-	// The opponent's captures, as if it were to move (c.pos is scratch
-	// until the first play).
-	c.pos = f.pos
-	c.pos.Side ^= 1
-	threat := !k.noQThreat && t.v.HasCapture(&c.pos)
+	threat := !k.noQThreat && t.opponentCaptures(ply)
 	switch {
 	case threat && stand <= alpha:
 		// A parry keeps at best what the evaluation sees: a fail low.
@@ -102,6 +97,16 @@ func (t *thread) quietTactics(alpha, beta, ply, qd int) int {
 	}
 	t.drawFlag = anyDraw
 	return best
+}
+
+// opponentCaptures reports whether the opponent of the side to move at ply
+// could capture if it were to move: a threat the static evaluation cannot
+// see. The frame below is scratch until the first play there.
+func (t *thread) opponentCaptures(ply int) bool {
+	c := &t.stack[ply+1]
+	c.pos = t.stack[ply].pos
+	c.pos.Side ^= 1
+	return t.v.HasCapture(&c.pos)
 }
 
 // shot reports whether quiet move m at ply is a shot to material: it forces

@@ -383,18 +383,13 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 
 	// Static pruning (reverse futility): near the leaves, an evaluation
-	// that clears beta by a margin a ply is taken as the node's value. The
-	// evaluation cannot see a capture the opponent threatens, so such a
-	// position (c.pos: the side flipped, scratch before the first play) is
-	// searched.
+	// that clears beta by a margin a ply is taken as the node's value,
+	// unless the opponent threatens a capture. Measured +4.5 +/- 36.1 at
+	// 4 s + 0.04 s (docs/testing.md): off.
 	if k.rfpDepth > 0 && !pvNode && !capture && depth <= k.rfpDepth && excluded == 0 &&
-		beta < WinBound && beta > -WinBound && static-k.rfpMargin*depth >= beta && t.v.Goal == board.Normal && !t.columns {
-		c := &t.stack[ply+1]
-		c.pos = f.pos
-		c.pos.Side ^= 1
-		if !t.v.HasCapture(&c.pos) {
-			return static
-		}
+		beta < WinBound && beta > -WinBound && static-k.rfpMargin*depth >= beta && t.v.Goal == board.Normal && !t.columns &&
+		!t.opponentCaptures(ply) {
+		return static
 	}
 
 	if !capture {
