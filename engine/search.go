@@ -171,7 +171,6 @@ func (t *thread) play(ply int, m board.Move) {
 	k := c.key ^ runKey(&c.pos)
 	t.keys[t.hist+ply+1] = k
 	c.ttKey = t.tableKey(c, k)
-	t.e.tt.Prefetch(c.ttKey)
 	c.prevTo = t.sqNum[m.To&(historySquares-1)]
 }
 
@@ -433,6 +432,12 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		t.play(ply, m)
 		quiet := m.Captured == 0 && !m.Promote
 		nd := depth - 1 + ext
+		if nd > 0 {
+			// Only a child with depth left probes the table: the
+			// quiescence never does, and a prefetch for it measured a
+			// loss (its line evicts useful ones).
+			t.e.tt.Prefetch(t.stack[ply+1].ttKey)
+		}
 		if singular && ext == 0 && moveCode(m) == ttMove {
 			nd++
 		}
