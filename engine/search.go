@@ -329,9 +329,14 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// With a capture, the moves are generated here (ProbCut, which reuses
 	// this frame's list, is not tried then); without, after ProbCut.
 	capture := t.v.GenerateCaptures(&f.pos, &f.ml)
-	static := 0
-	if !capture {
-		if hit && e.Bound != tt.BoundNone {
+	// The static evaluation serves only the pruning below; where none of
+	// it can apply, it is not computed (noStatic in the table), which
+	// spares most of the evaluations of the nodes near the leaves. Keeping
+	// this ply's window readings current for the quiescence below (Follow
+	// alone) measured slower than letting it follow a sibling's.
+	static := noStatic
+	if !capture && !pvNode && (depth >= k.probCutDepth && !k.probCutWide || depth <= k.razorDepth || depth <= k.rfpDepth) {
+		if hit && e.Bound != tt.BoundNone && e.Eval != noStatic {
 			static = int(e.Eval)
 		} else {
 			static = t.evaluate(ply)
@@ -524,6 +529,10 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	return best
 }
+
+// noStatic marks a table entry, and a node, whose static evaluation was not
+// computed: no evaluation reaches it (eval.Limit bounds them all).
+const noStatic = -1 << 15
 
 // cuts reports whether a stored bound decides the node.
 func cuts(b tt.Bound, s, alpha, beta int) bool {
