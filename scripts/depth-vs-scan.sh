@@ -7,7 +7,9 @@
 # launcher scan31h-search is looked up in $PEERS/bin (default ../peers/bin).
 #
 # BEFORE="FLAGS" adds a second damka configuration to each round (e.g.
-# BEFORE="--eval hand" for the search before the learned evaluation).
+# BEFORE="--eval hand" for the search before the learned evaluation), and
+# BEFORE_BIN=PATH runs that configuration with another damka binary (an
+# older build; BEFORE may then be empty, e.g. BEFORE=" ").
 #
 # usage: [BEFORE=FLAGS] scripts/depth-vs-scan.sh [SECONDS] [ROUNDS] [DAMKA-BINARY] [DAMKA-FLAGS...]
 set -euo pipefail
@@ -24,13 +26,14 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else prin
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "start position, $secs s, one thread, no book, $rounds rounds; damka: $bin $*"
-[ -n "${BEFORE:-}" ] && echo "damka before: $bin ${BEFORE}"
+before_bin=${BEFORE_BIN:-$bin}
+[ -n "${BEFORE:-}" ] && echo "damka before: $before_bin ${BEFORE}"
 dd=() dn=() dv=() bd=() bn=() bv=() sd=() sn=() sv=()
 # damka: the depth of the last completed iteration and the whole search's
 # nodes and time ('analyse' ends with "bestmove=... depth= nodes= time=").
 damka() {
-	local last
-	last=$("$bin" analyse --time "$secs" "$@" | grep '^bestmove=' | tail -1)
+	local last exe=${exe:-$bin}
+	last=$("$exe" analyse --time "$secs" "$@" | grep '^bestmove=' | tail -1)
 	d=$(sed -E 's/.* depth=([0-9]+).*/\1/' <<<"$last")
 	n=$(sed -E 's/.* nodes=([0-9]+).*/\1/' <<<"$last")
 	t=$(sed -E 's/.* time=([0-9.]+).*/\1/' <<<"$last")
@@ -42,7 +45,7 @@ for r in $(seq "$rounds"); do
 	dd+=("$d") dn+=("$n") dv+=("$v")
 	if [ -n "${BEFORE:-}" ]; then
 		# shellcheck disable=SC2086 # BEFORE is a list of flags
-		damka $BEFORE
+		exe=$before_bin damka $BEFORE
 		echo "round $r before: depth=$d nodes=$n time=$t nps=${v}M"
 		bd+=("$d") bn+=("$n") bv+=("$v")
 	fi
