@@ -91,6 +91,14 @@ var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lm
 	noQThreat: true, noQShot: true, razorMargin: 120, rfpMargin: 50, clock: defaultPlan, singularMargin: 50, iirDepth: 4,
 	probCutPerPly: 10}
 
+// readsStatic reports whether a pruning rule of search may read the static
+// evaluation at a non-PV node of this depth without a capture: ProbCut
+// (the narrow one), razoring and static pruning. A new rule that reads it
+// belongs here too, or it reads noStatic.
+func (k *knobs) readsStatic(depth int) bool {
+	return depth >= k.probCutDepth && !k.probCutWide || depth <= k.razorDepth || depth <= k.rfpDepth
+}
+
 // lmpMoves is the number of quiet moves searched at depth d before late-move
 // pruning drops the rest.
 func lmpMoves(d int) int { return 3 + d*d }
@@ -335,7 +343,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// this ply's window readings current for the quiescence below (Follow
 	// alone) measured slower than letting it follow a sibling's.
 	static := noStatic
-	if !capture && !pvNode && (depth >= k.probCutDepth && !k.probCutWide || depth <= k.razorDepth || depth <= k.rfpDepth) {
+	if !capture && !pvNode && k.readsStatic(depth) {
 		if hit && e.Bound != tt.BoundNone && e.Eval != noStatic {
 			static = int(e.Eval)
 		} else {
@@ -439,8 +447,8 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		nd := depth - 1 + ext
 		if nd > 0 {
 			// Only a child with depth left probes the table: the
-			// quiescence never does, and a prefetch for it measured a
-			// loss (its line evicts useful ones).
+			// quiescence never does, and prefetching for it too
+			// measured slower (docs/testing.md).
 			t.e.tt.Prefetch(t.stack[ply+1].ttKey)
 		}
 		if singular && ext == 0 && moveCode(m) == ttMove {

@@ -9,9 +9,9 @@
 # BEFORE="FLAGS" adds a second damka configuration to each round (e.g.
 # BEFORE="--eval hand" for the search before the learned evaluation), and
 # BEFORE_BIN=PATH runs that configuration with another damka binary (an
-# older build; BEFORE may then be empty, e.g. BEFORE=" ").
+# older build; BEFORE may then be left unset).
 #
-# usage: [BEFORE=FLAGS] scripts/depth-vs-scan.sh [SECONDS] [ROUNDS] [DAMKA-BINARY] [DAMKA-FLAGS...]
+# usage: [BEFORE=FLAGS] [BEFORE_BIN=PATH] scripts/depth-vs-scan.sh [SECONDS] [ROUNDS] [DAMKA-BINARY] [DAMKA-FLAGS...]
 set -euo pipefail
 secs=${1:-10}
 rounds=${2:-3}
@@ -27,7 +27,8 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else prin
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "start position, $secs s, one thread, no book, $rounds rounds; damka: $bin $*"
 before_bin=${BEFORE_BIN:-$bin}
-[ -n "${BEFORE:-}" ] && echo "damka before: $before_bin ${BEFORE}"
+before=${BEFORE:-}${BEFORE_BIN:-}
+[ -n "$before" ] && echo "damka before: $before_bin ${BEFORE:-}"
 dd=() dn=() dv=() bd=() bn=() bv=() sd=() sn=() sv=()
 # damka: the depth of the last completed iteration and the whole search's
 # nodes and time ('analyse' ends with "bestmove=... depth= nodes= time=").
@@ -43,9 +44,9 @@ for r in $(seq "$rounds"); do
 	damka "$@"
 	echo "round $r damka: depth=$d nodes=$n time=$t nps=${v}M"
 	dd+=("$d") dn+=("$n") dv+=("$v")
-	if [ -n "${BEFORE:-}" ]; then
+	if [ -n "$before" ]; then
 		# shellcheck disable=SC2086 # BEFORE is a list of flags
-		exe=$before_bin damka $BEFORE
+		exe=$before_bin damka ${BEFORE:-}
 		echo "round $r before: depth=$d nodes=$n time=$t nps=${v}M"
 		bd+=("$d") bn+=("$n") bv+=("$v")
 	fi
@@ -59,5 +60,5 @@ for r in $(seq "$rounds"); do
 	sd+=("$d") sn+=("$n") sv+=("$v")
 done
 echo "median damka: depth=$(printf '%s\n' "${dd[@]}" | median) nodes=$(printf '%s\n' "${dn[@]}" | median) nps=$(printf '%s\n' "${dv[@]}" | median)M"
-[ -n "${BEFORE:-}" ] && echo "median before: depth=$(printf '%s\n' "${bd[@]}" | median) nodes=$(printf '%s\n' "${bn[@]}" | median) nps=$(printf '%s\n' "${bv[@]}" | median)M"
+[ -n "$before" ] && echo "median before: depth=$(printf '%s\n' "${bd[@]}" | median) nodes=$(printf '%s\n' "${bn[@]}" | median) nps=$(printf '%s\n' "${bv[@]}" | median)M"
 echo "median Scan:  depth=$(printf '%s\n' "${sd[@]}" | median) nodes=$(printf '%s\n' "${sn[@]}" | median) nps=$(printf '%s\n' "${sv[@]}" | median)M"
