@@ -44,8 +44,19 @@ var experiments = map[string]func(k *knobs){
 	// every move with a positive history) 43.7 at 4 s + 0.04 s.
 	"lmrgood": func(k *knobs) { k.lmrHistory, k.lmrGood, k.lmrBad = true, 0, -historyMax-1 },
 	"rfp":     func(k *knobs) { k.rfpDepth = 3 },
-	"cont":    func(k *knobs) { k.contHistory = true },
-	"follow":  func(k *knobs) { k.followHistory = true },
+	// The nodes of depth 1-2 without the shared table (tt3), or with a
+	// 1 MB table of the thread's own (near3): 1.5 times the nodes a
+	// second with a 64 MB table, and both lost at 10 s + 0.1 s (-34.9 and
+	// -43.7 Elo in 40 games, docs/testing.md). With tt4 no depth-4 node
+	// finds a table move (a ply shallower, it stored none), so IIR
+	// reduces them all.
+	"tt2":    func(k *knobs) { k.ttMinDepth = 2 },
+	"tt3":    func(k *knobs) { k.ttMinDepth = 3 },
+	"tt4":    func(k *knobs) { k.ttMinDepth = 4 },
+	"near2":  func(k *knobs) { k.ttMinDepth, k.nearTable = 2, true },
+	"near3":  func(k *knobs) { k.ttMinDepth, k.nearTable = 3, true },
+	"cont":   func(k *knobs) { k.contHistory = true },
+	"follow": func(k *knobs) { k.followHistory = true },
 	// A score that fell by a third of a man in the last iteration earns
 	// twice the soft limit (budget.panic).
 	"panic": func(k *knobs) { k.clock.panicDrop = 30 },

@@ -75,3 +75,31 @@ func TestAblateUnknown(t *testing.T) {
 		t.Errorf("a failed Ablate changed the knobs: %+v", e.knobs)
 	}
 }
+
+// The thread's near-leaf table (+near3) is part of the state NewGame
+// clears: the same search after NewGame counts the same nodes, and
+// without NewGame the entries it left make the repeat cheaper.
+func TestNearTableClearedByNewGame(t *testing.T) {
+	v := board.International
+	p, err := v.ParseFEN("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,22")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(Options{HashMB: 4})
+	if err := e.Ablate("+near3"); err != nil {
+		t.Fatal(err)
+	}
+	search := func() uint64 { return searchPos(e, v, p, Limits{Depth: 9}, nil).Nodes }
+	e.NewGame()
+	first := search()
+	e.NewGame()
+	if again := search(); again != first {
+		t.Errorf("after NewGame: %d nodes, want %d as the first time", again, first)
+	}
+	if warm := search(); warm >= first {
+		t.Errorf("without NewGame: %d nodes, want fewer than %d", warm, first)
+	}
+	if e.threads[0].near == nil {
+		t.Error("+near3 searched without a near table")
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"damka/board"
 	"damka/eval"
+	"damka/tt"
 )
 
 // Lazy SMP: helper threads skip some depths so that the threads spread
@@ -82,6 +83,12 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.selDepth, t.completed, t.rootDepth = 0, 0, 0
 	t.depthDone.Store(0)
 	t.drawFlag = false
+	if t.e.knobs.nearTable {
+		if t.near == nil {
+			t.near, _ = tt.New(nearTableMB) // a size kept on the Go heap: cannot fail
+		}
+		t.near.NewSearch()
+	}
 
 	root, history := &game.root, game.history
 	t.columns = v.Columns

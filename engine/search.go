@@ -60,6 +60,11 @@ type knobs struct {
 	// depth; the verification search itself prunes nothing this way.
 	probCutWide   bool
 	probCutPerPly int
+	// ttMinDepth: nodes shallower than this do not use the shared table
+	// (1: every node with depth left); with nearTable they use the
+	// thread's small one (thread.near) instead, else none.
+	ttMinDepth int
+	nearTable  bool
 	// lmrFlat: reductions by a flat schedule instead of the ln*ln table:
 	// from depth 2, one ply after the first move (non-PV) or the third
 	// (PV), two plies from the fifth move at non-PV nodes.
@@ -89,7 +94,7 @@ type knobs struct {
 // (docs/testing.md). "--ablate +qthreat,+qshot" turns it on.
 var defaultKnobs = knobs{probCutDepth: 5, probCutMargin: 100, lmrMinDepth: 3, lmrMinMove: 3, qTactical: 1,
 	noQThreat: true, noQShot: true, razorMargin: 120, rfpMargin: 50, clock: defaultPlan, singularMargin: 50, iirDepth: 4,
-	probCutPerPly: 10}
+	probCutPerPly: 10, ttMinDepth: 1}
 
 // readsStatic reports whether a pruning rule of search may read the static
 // evaluation at a non-PV node of this depth without a capture: ProbCut
@@ -294,7 +299,12 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	key := f.ttKey // set by play
-	e, hit := t.e.tt.Probe(key)
+	table := t.table(depth)
+	var e tt.Entry
+	hit := false
+	if table != nil {
+		e, hit = table.Probe(key)
+	}
 	excluded := f.excluded
 	if excluded != 0 {
 		// A singular test: the table's entry is the full node's.
@@ -446,10 +456,12 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		quiet := m.Captured == 0 && !m.Promote
 		nd := depth - 1 + ext
 		if nd > 0 {
-			// Only a child with depth left probes the table: the
+			// Only a child with depth left probes a table: the
 			// quiescence never does, and prefetching for it too
 			// measured slower (docs/testing.md).
-			t.e.tt.Prefetch(t.stack[ply+1].ttKey)
+			if ct := t.table(nd); ct != nil {
+				ct.Prefetch(t.stack[ply+1].ttKey)
+			}
 		}
 		if singular && ext == 0 && moveCode(m) == ttMove {
 			nd++
@@ -522,7 +534,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		// Every move was the excluded one: nothing else to compare.
 		return alpha
 	}
-	if !draw && excluded == 0 {
+	if !draw && excluded == 0 && table != nil {
 		bound := tt.BoundUpper
 		var code uint16
 		if best >= beta {
@@ -530,7 +542,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		} else if best > origAlpha {
 			bound, code = tt.BoundExact, moveCode(bestMove)
 		}
-		t.e.tt.Store(key, tt.Entry{
+		table.Store(key, tt.Entry{
 			Move: code, Score: int16(scoreToTT(best, ply)), Eval: int16(static),
 			Depth: int8(depth), Bound: bound,
 		})

@@ -7,6 +7,7 @@ import (
 	"damka/board"
 	"damka/egdb"
 	"damka/eval"
+	"damka/tt"
 )
 
 // maxPly bounds the search path (extensions and captures included). It
@@ -93,6 +94,10 @@ type thread struct {
 	keys []uint64
 	hist int
 
+	// near is the thread's own small table for the nodes shallower than
+	// knobs.ttMinDepth (with knobs.nearTable); set by setup.
+	near *tt.Table
+
 	history *historyTable // allocated apart: pointer-free, the collector skips it
 	cont    *contTable    // continuation history (knobs.contHistory), likewise
 	// sqNum maps a frame bit of the running variant to its internal
@@ -127,11 +132,31 @@ type thread struct {
 	drawFlag bool
 }
 
+// nearTableMB is the size of a thread's table for the nodes near the
+// leaves (knobs.nearTable): small enough to stay in the core's cache,
+// where the shared table's probes wait on main memory.
+const nearTableMB = 1
+
+// table is the transposition table of a node with depth left, or nil
+// where it uses none (knobs.ttMinDepth).
+func (t *thread) table(depth int) *tt.Table {
+	if depth >= t.e.knobs.ttMinDepth {
+		return t.e.tt
+	}
+	if t.e.knobs.nearTable {
+		return t.near
+	}
+	return nil
+}
+
 func newThread(e *Engine, id int) *thread {
 	return &thread{e: e, id: id, history: new(historyTable), cont: new(contTable)}
 }
 
 func (t *thread) clearHistory() {
+	if t.near != nil {
+		t.near.Clear()
+	}
 	*t.history = historyTable{}
 	*t.cont = contTable{}
 }
