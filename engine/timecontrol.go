@@ -7,6 +7,7 @@ const (
 	minMargin   = 30 * time.Millisecond // safety margin against clock overheads
 	marginShare = 20                    // margin is at least 1/20 (5%) of the clock
 	defaultMTG  = 30                    // moves still to play when the clock does not say
+	periodKeep  = 75                    // percent of an even share kept for each later move of a period
 )
 
 // budget is the time plan of one search. soft is checked between
@@ -92,8 +93,17 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 			}
 		}
 	}
-	soft := avail/time.Duration(mtg) + lim.Inc*3/4
+	even := avail / time.Duration(mtg)
+	soft := even + lim.Inc*3/4
 	hard := min(avail, 4*soft)
+	if lim.MovesToGo > 1 {
+		// The clock is refilled only after the period: leave each later
+		// move of it at least periodKeep of an even share, so that one
+		// long search near the end of a period cannot leave the last
+		// moves a few milliseconds (against Scan at 20/5, 4 moves of a
+		// period left damka 0.02 s).
+		hard = min(hard, avail-time.Duration(lim.MovesToGo-1)*even*periodKeep/100)
+	}
 	if lim.MovesToGo == 1 {
 		// The clock is refilled after this move: all of it may be used.
 		hard = avail

@@ -18,8 +18,11 @@ func TestPlan(t *testing.T) {
 		{"movetime exact", Limits{MoveTime: 1500 * ms}, true, 1500 * ms, 1500 * ms},
 		// 60 s, no increment: margin 3 s (5%), 57 s over 30 moves.
 		{"sudden death", Limits{Time: 60 * time.Second}, true, 1900 * ms, 7600 * ms},
-		// 10 moves to go: a tenth of the usable time, hard at four times that.
-		{"moves to go", Limits{Time: 60 * time.Second, MovesToGo: 10}, true, 5700 * ms, 22800 * ms},
+		// 10 moves to go: a tenth of the usable time; hard keeps 3/4 of a
+		// tenth for each of the 9 later moves (57 s - 9*4.275 s).
+		{"moves to go", Limits{Time: 60 * time.Second, MovesToGo: 10}, true, 5700 * ms, 18525 * ms},
+		// Many moves to go: four times the share is the lower limit.
+		{"moves to go, early", Limits{Time: 60 * time.Second, MovesToGo: 40}, true, 1425 * ms, 5700 * ms},
 		// Last move before the control: everything but the margin.
 		{"last move", Limits{Time: 10 * time.Second, MovesToGo: 1}, true, 9500 * ms, 9500 * ms},
 		// Increment: most of it is spent on top of the share.
@@ -47,6 +50,33 @@ func TestPlanNeverExceedsClock(t *testing.T) {
 				if b.soft > b.hard || b.hard <= 0 {
 					t.Errorf("time %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, b.soft, b.hard)
 				}
+			}
+		}
+	}
+}
+
+// A period clock (moves in a time, refilled after the last) spent at its
+// worst, every move to its hard limit plus a transport delay, never runs
+// out, and every move of the period keeps most of an even share of what
+// was left before it.
+func TestPlanPeriodWorstCase(t *testing.T) {
+	const delay = 5 * time.Millisecond
+	for _, period := range []struct {
+		moves int
+		time  time.Duration
+	}{{20, 5 * time.Second}, {40, 2 * time.Hour}, {5, 300 * time.Millisecond}, {2, time.Second}} {
+		left := period.time
+		for mtg := period.moves; mtg >= 1; mtg-- {
+			b := plan(Limits{Time: left, MovesToGo: mtg})
+			if mtg > 1 {
+				even := (left - max(minMargin, left/marginShare)) / time.Duration(mtg)
+				if keep := left - b.hard; keep < time.Duration(mtg-1)*even*periodKeep/100 {
+					t.Errorf("%d/%v, %d to go with %v: hard %v keeps %v for the rest of the period", period.moves, period.time, mtg, left, b.hard, keep)
+				}
+			}
+			left -= b.hard + delay
+			if left <= 0 {
+				t.Fatalf("%d/%v: out of time with %d moves to go (hard %v)", period.moves, period.time, mtg, b.hard)
 			}
 		}
 	}
