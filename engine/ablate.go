@@ -24,6 +24,8 @@ var ablations = map[string]func(k *knobs){
 	"iir":        func(k *knobs) { k.iirDepth = 0 },
 	// The clock plan before the pieces decided the moves to go.
 	"clockp": func(k *knobs) { k.clock = oldPlan },
+	// The clock plan by pieces without saving time in the opening.
+	"clocksave": func(k *knobs) { k.clock = piecesPlan },
 }
 
 // experiments are features that are off by default, because they have not
@@ -63,9 +65,6 @@ var experiments = map[string]func(k *knobs){
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },
-	// The clock plan by pieces, spending less while more than 30 pieces
-	// are on the board (clockPlan.saveOpening).
-	"clockmid": func(k *knobs) { k.clock = clockPlan{mtg: defaultMTG, stable: 60, byPieces: true, saveOpening: true} },
 }
 
 // Ablate switches off the named search features and evaluation terms

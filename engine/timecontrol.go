@@ -49,8 +49,16 @@ func piecesToGo(pieces, mtg int) int { return min(max(8+pieces/2, 12), mtg) }
 // defaultPlan guesses the moves to go from the pieces and stops a stable
 // search at 60% of its share: against the first guess (30 moves to go,
 // 50%, oldPlan) it measured +52.5 +/- 43.6 Elo at 4 s + 0.04 s, where the
-// first guess left 43% of its clock unused (docs/testing.md).
-var defaultPlan = clockPlan{mtg: defaultMTG, stable: 60, byPieces: true}
+// first guess left 43% of its clock unused (docs/testing.md). It saves
+// time while more than 30 pieces are on the board, where an opponent
+// plays from its book, for the middle game: against Scan 3.1h at 10 s +
+// 0.1 s that scored 37.9% in 120 games (2-87-31) where piecesPlan
+// scored 31.7% in 180 (1-112-67); in self-play +10 +/- 31.
+var defaultPlan = clockPlan{mtg: defaultMTG, stable: 60, byPieces: true, saveOpening: true}
+
+// piecesPlan is defaultPlan without the saving in the opening (--ablate
+// clocksave).
+var piecesPlan = clockPlan{mtg: defaultMTG, stable: 60, byPieces: true}
 
 // oldPlan is the first guess, kept for matches (--ablate clockp).
 var oldPlan = clockPlan{mtg: defaultMTG, stable: 50}

@@ -219,6 +219,12 @@ func TestSameKeyOverwrite(t *testing.T) {
 			second: Entry{Move: 4, Score: 90, Depth: 1, Bound: BoundExact},
 			want:   Entry{Move: 4, Score: 90, Depth: 1, Bound: BoundExact},
 		},
+		{
+			name:   "deep bound replaced by much shallower bound",
+			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundLower},
+			second: Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundUpper},
+			want:   Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundUpper},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
