@@ -104,17 +104,17 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 	even := avail / time.Duration(mtg)
 	soft := even + lim.Inc*3/4
 	hard := min(avail, 4*soft)
-	if lim.MovesToGo > 1 {
+	switch {
+	case lim.MovesToGo == 1:
+		// The clock is refilled after this move: all of it may be used.
+		hard = avail
+	case lim.MovesToGo > 1:
 		// The clock is refilled only after the period: leave each later
 		// move of it at least periodKeep of an even share, so that one
 		// long search near the end of a period cannot leave the last
-		// moves a few milliseconds (against Scan at 20/5, 4 moves of a
-		// period left damka 0.02 s).
+		// moves a few milliseconds (against Scan at 20/5, one search
+		// with 5 moves to go left the next three 0.02-0.10 s).
 		hard = min(hard, avail-time.Duration(lim.MovesToGo-1)*even*periodKeep/100)
-	}
-	if lim.MovesToGo == 1 {
-		// The clock is refilled after this move: all of it may be used.
-		hard = avail
 	}
 	return budget{timed: true, soft: min(soft, hard), hard: hard, stable: cp.stable, panic: cp.panicDrop}
 }
