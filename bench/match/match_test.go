@@ -358,7 +358,41 @@ func TestMatchResume(t *testing.T) {
 	if !summariesEqual(fullSum, sum2) {
 		t.Errorf("statistics differ:\n%+v\n%+v", fullSum.Standings, sum2.Standings)
 	}
-	data, _ := os.ReadFile(part.PDN)
+	// The resumed games' clock use is read back from their comments, and
+	// match stats sums up the uninterrupted match's file as the runner did.
+	data, _ := os.ReadFile(full.PDN)
+	fullRead, err := pdn.Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromPDN, err := SummarizePDN([]PDNFile{{Name: full.PDN, Games: fullRead}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range fullSum.Standings {
+		c := st.Clock
+		for _, other := range []*Summary{sum2, fromPDN} {
+			o := other.Standings[slices.Index(other.Engines, st.Name)].Clock
+			if o.Games != c.Games || o.Moves != c.Moves || o.DepthMoves != c.DepthMoves || c.Moves == 0 {
+				t.Errorf("engine %d's clock use: %+v, uninterrupted %+v", i, o, c)
+			}
+		}
+	}
+	for _, ps := range fullSum.Pairings {
+		if !slices.ContainsFunc(fromPDN.Pairings, func(q PairStats) bool {
+			a, b := fromPDN.Engines[q.A], fromPDN.Engines[q.B]
+			if a == fullSum.Engines[ps.B] && b == fullSum.Engines[ps.A] {
+				// The other engine's view: the file's order of play decides.
+				a, b = b, a
+				q.WDL.W, q.WDL.L = q.WDL.L, q.WDL.W
+				slices.Reverse(q.Penta[:])
+			}
+			return a == fullSum.Engines[ps.A] && b == fullSum.Engines[ps.B] && q.WDL == ps.WDL && q.Penta == ps.Penta
+		}) {
+			t.Errorf("pairing %+v not in match stats' %+v", ps, fromPDN.Pairings)
+		}
+	}
+	data, _ = os.ReadFile(part.PDN)
 	games, err := pdn.Read(bytes.NewReader(data))
 	if err != nil || len(games) != base.Games*3 {
 		t.Fatalf("resumed file: %d games, %v", len(games), err)

@@ -106,6 +106,12 @@ func openPDN(path string, resume bool) (*pdnFile, error) {
 type playedGame struct {
 	index int
 	white float64
+	// record holds the engines, moves and thinking times read back from
+	// the move comments (nil for a game without them), for the clock use.
+	record *Record
+	// failed names the engine whose failure decided the game (the
+	// Termination tag), or is -1.
+	failed int
 }
 
 // readPlayed reads the games an interrupted match already wrote and checks
@@ -128,12 +134,8 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 	for i, g := range games {
 		n := i + 1
 		tag := func(name string) string {
-			for _, t := range g.Tags {
-				if t.Name == name {
-					return t.Value
-				}
-			}
-			return ""
+			v, _ := g.TagValue(name)
+			return v
 		}
 		round, err := strconv.Atoi(tag("Round"))
 		if err != nil || round < 1 || round > r.sched.total() {
@@ -161,7 +163,17 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 		if !ok {
 			return nil, fmt.Errorf("resume: %s: game %d (Round %d) has no result (%q)", path, n, round, g.Result)
 		}
-		out = append(out, playedGame{idx, w})
+		pg := playedGame{index: idx, white: w, failed: -1}
+		if th, ok := readThinks(g); ok {
+			pg.record = &Record{White: wi, Black: bi, Start: g.Start(), Moves: g.Moves(), Thinks: th}
+		}
+		term := tag("Termination")
+		for _, e := range [2]int{wi, bi} {
+			if failedIn(term, r.cfg.Engines[e].Name) {
+				pg.failed = e
+			}
+		}
+		out = append(out, pg)
 	}
 	return out, nil
 }

@@ -75,7 +75,8 @@ type Record struct {
 	MaxLate [2]time.Duration
 	// Thinks holds, for each move the engines played (after the opening
 	// moves), how it was thought: the PDN comments and the clock-use
-	// summary come from it. Games read back by --resume have none.
+	// summary come from it. Games read back by --resume get theirs from
+	// the comments.
 	Thinks []Think
 }
 
@@ -199,6 +200,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		for _, g := range played {
 			done[g.index] = true
 			r.tally.add(g.index, g.white)
+			if g.record != nil {
+				r.tally.addThinks(g.record)
+			}
+			if g.failed >= 0 {
+				r.failures[g.failed]++
+			}
 		}
 		if len(played) > 0 {
 			r.logf("resume: %d games already in %s, %d to play\n", len(played), cfg.PDN, r.sched.total()-len(played))

@@ -31,8 +31,8 @@ type Standing struct {
 	Clock    ClockUse
 }
 
-// ClockUse sums how an engine spent its thinking time over the games of
-// this run that recorded it (not those read back by --resume).
+// ClockUse sums how an engine spent its thinking time over the games that
+// recorded it (those read back by --resume from their move comments).
 type ClockUse struct {
 	Games, Moves int
 	Think        time.Duration // total thinking time
@@ -99,6 +99,14 @@ func newTally(sched schedule, names []string, sprt *stats.SPRT) *tally {
 func (t *tally) add(idx int, white float64) {
 	wi, bi, _ := t.sched.at(idx)
 	q, pi := t.sched.pair(idx)
+	t.record(wi, bi, pi, q, white)
+}
+
+// record adds one game of pairing pi between engines wi (White) and bi
+// (Black), White's score white; q names its game pair (the same opening
+// with the colours swapped), which is counted in the pentanomial when
+// both of its games are in.
+func (t *tally) record(wi, bi, pi, q int, white float64) {
 	ps := &t.pairs[pi]
 	a := white // first engine's score
 	if wi != ps.A {
@@ -273,7 +281,11 @@ func (s *Summary) WriteTo(w io.Writer) (int64, error) {
 	}
 	for _, x := range s.Standings {
 		if x.Failures > 0 || x.Restarts > 0 {
-			pf("%s: %d games lost by failure, %d restarts\n", x.Name, x.Failures, x.Restarts)
+			pf("%s: %d games lost by failure", x.Name, x.Failures)
+			if x.Restarts > 0 {
+				pf(", %d restarts", x.Restarts)
+			}
+			pf("\n")
 		}
 	}
 	for _, x := range s.Standings {

@@ -181,6 +181,47 @@ func (p Penta) Elo() (elo, margin95 float64) {
 	return eloWithMargin(meanVar(pentaValues, p[:]))
 }
 
+// Diff compares two independent samples of game pairs, p and base, each
+// from its own first engine's view (say the same engine before and after
+// a change, against the same opponent): the Elo of p minus the Elo of
+// base, the half-width of the difference's 95% interval, and the
+// likelihood that p's engine is the stronger of the two. Each score's
+// standard error (pentanomial, as in Elo) is carried to Elo by the slope
+// of ScoreToElo at that score, and the two are combined as independent.
+//
+// Edge cases (no panics): a sample without pairs, or a score of 0 or 1
+// in either, gives an infinite margin, and then a LOS of 0.5 unless the
+// Elo difference is itself infinite.
+func (p Penta) Diff(base Penta) (elo, margin95, los float64) {
+	na, ma, va := meanVar(pentaValues, p[:])
+	nb, mb, vb := meanVar(pentaValues, base[:])
+	if na <= 0 || nb <= 0 {
+		return 0, math.Inf(1), 0.5
+	}
+	elo = ScoreToElo(ma) - ScoreToElo(mb)
+	// d elo / d score = 400 / (ln 10 * s * (1-s)).
+	slope := func(s float64) float64 { return 400 / (math.Ln10 * s * (1 - s)) }
+	if ma <= 0 || ma >= 1 || mb <= 0 || mb >= 1 {
+		switch {
+		case math.IsInf(elo, 1):
+			return elo, math.Inf(1), 1
+		case math.IsInf(elo, -1):
+			return elo, math.Inf(1), 0
+		}
+		return elo, math.Inf(1), 0.5
+	}
+	se := math.Hypot(slope(ma)*math.Sqrt(va/float64(na)), slope(mb)*math.Sqrt(vb/float64(nb)))
+	if se == 0 {
+		// No spread in either sample: the difference is certain.
+		los = 0.5
+		if elo != 0 {
+			los = math.Max(0, math.Copysign(1, elo))
+		}
+		return elo, 0, los
+	}
+	return elo, z975 * se, 0.5 * (1 + math.Erf(elo/(se*math.Sqrt2)))
+}
+
 // PairScoreIndex returns the Penta index for a game pair in which the
 // first engine scored a in the first game and b in the second game:
 // int(2*(a+b)), e.g. (1,1) -> 4, (1,0.5) -> 3, (1,0) and (0.5,0.5) -> 2,

@@ -448,3 +448,52 @@ func TestDecidePentaWaitsForPairs(t *testing.T) {
 		t.Fatalf("%d pairs %v: %v, want H1 accepted", good.Pairs(), good, d)
 	}
 }
+
+// TestPentaDiff checks the difference of two samples against a reference
+// built from the expanded samples with a numerical slope, and its
+// symmetries and edge cases.
+func TestPentaDiff(t *testing.T) {
+	ref := func(a, b Penta) (elo, margin, los float64) {
+		na, ma, va := refMeanVar(expandPenta(a))
+		nb, mb, vb := refMeanVar(expandPenta(b))
+		const h = 1e-6
+		slope := func(m float64) float64 { return (refElo(m+h) - refElo(m-h)) / (2 * h) }
+		se := math.Sqrt(slope(ma)*slope(ma)*va/na + slope(mb)*slope(mb)*vb/nb)
+		elo = refElo(ma) - refElo(mb)
+		return elo, 1.959964 * se, 0.5 * (1 + math.Erf(elo/se/math.Sqrt2))
+	}
+	for _, tc := range [][2]Penta{
+		{{6, 19, 33, 2, 0}, {11, 27, 20, 2, 0}},
+		{{1, 5, 40, 9, 2}, {3, 8, 30, 6, 1}},
+		{{0, 10, 80, 10, 0}, {0, 10, 80, 10, 0}},
+	} {
+		elo, m, los := tc[0].Diff(tc[1])
+		we, wm, wl := ref(tc[0], tc[1])
+		if !near(elo, we, 1e-9) || !relNear(m, wm, 1e-5) || !near(los, wl, 1e-6) {
+			t.Errorf("%v.Diff(%v) = %.4f +/- %.4f, LOS %.5f; want %.4f +/- %.4f, LOS %.5f", tc[0], tc[1], elo, m, los, we, wm, wl)
+		}
+		be, bm, bl := tc[1].Diff(tc[0])
+		if !near(be, -elo, 1e-9) || !near(bm, m, 1e-9) || !near(bl, 1-los, 1e-9) {
+			t.Errorf("swapped: %.4f +/- %.4f, LOS %.5f", be, bm, bl)
+		}
+	}
+	// Issue 13's two 120-game samples against Scan: +58 Elo, about +/- 52.
+	if elo, m, los := (Penta{6, 19, 33, 2, 0}).Diff(Penta{11, 27, 20, 2, 0}); elo < 55 || elo > 61 || m < 45 || m > 60 || los < 0.97 || los > 0.995 {
+		t.Errorf("issue 13 samples: %.1f +/- %.1f, LOS %.3f", elo, m, los)
+	}
+	for _, tc := range []struct {
+		a, b      Penta
+		elo, los  float64
+		finiteMar bool
+	}{
+		{Penta{}, Penta{1, 2, 3, 0, 0}, 0, 0.5, false},
+		{Penta{0, 0, 0, 0, 3}, Penta{1, 2, 3, 0, 0}, math.Inf(1), 1, false},
+		{Penta{3, 0, 0, 0, 0}, Penta{1, 2, 3, 0, 0}, math.Inf(-1), 0, false},
+		{Penta{0, 0, 5, 0, 0}, Penta{0, 0, 5, 0, 0}, 0, 0.5, true},
+	} {
+		elo, m, los := tc.a.Diff(tc.b)
+		if !near(elo, tc.elo, 1e-9) || los != tc.los || math.IsInf(m, 1) == tc.finiteMar {
+			t.Errorf("%v.Diff(%v) = %v +/- %v, LOS %v", tc.a, tc.b, elo, m, los)
+		}
+	}
+}

@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	register(command{"match", "play engine-vs-engine matches over Hub or DXP (and 'match openings': make an opening suite)", matchCmd})
+	register(command{"match", "play engine-vs-engine matches over Hub or DXP (and 'match openings': make an opening suite; 'match stats': the statistics of played matches from their PDN files)", matchCmd})
 }
 
 // matchEngines is the repeatable --engine flag.
@@ -45,6 +45,9 @@ func (e *matchEngines) Set(s string) error {
 func matchCmd(args []string) error {
 	if len(args) > 0 && args[0] == "openings" {
 		return matchOpeningsCmd(args[1:])
+	}
+	if len(args) > 0 && args[0] == "stats" {
+		return matchStatsCmd(args[1:])
 	}
 	fs := newFlags("match")
 	var engines matchEngines

@@ -28,13 +28,15 @@ type Game struct {
 	Tags   []Tag  // the tag pairs, in order
 	Result string // the result token ("2-0", "1/2-1/2", "*", ...); "" is "*"
 	// Comments[i], when set, is written by Write as a {comment} after move
-	// i (analyse --pdn puts the engine's verdict there); Read skips
-	// comments and leaves it nil.
+	// i (analyse --pdn puts the engine's verdict there, the match runner
+	// the time and clock of the move) and read back by Read, white space
+	// folded; it may be shorter than the moves, and nil.
 	Comments []string
 }
 
-// tag returns the value of the first tag called name (case-insensitive).
-func (g *Game) tag(name string) (string, bool) {
+// TagValue returns the value of the first tag called name
+// (case-insensitive).
+func (g *Game) TagValue(name string) (string, bool) {
 	for _, t := range g.Tags {
 		if strings.EqualFold(t.Name, name) {
 			return t.Value, true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -122,7 +123,7 @@ func TestRead(t *testing.T) {
 				i+1, g.Variant(), g.StartFEN(), moves, g.Result, len(g.Tags), w.v, start, w.moves, w.result, w.tags)
 		}
 	}
-	if v, _ := games[0].tag("event"); v != `Test "quoted" \ event` {
+	if v, _ := games[0].TagValue("event"); v != `Test "quoted" \ event` {
 		t.Errorf("Event tag %q", v)
 	}
 }
@@ -361,6 +362,32 @@ func TestWriteComments(t *testing.T) {
 	back, err := Read(&buf)
 	if err != nil || len(back) != 1 || back[0].FEN() != g.FEN() {
 		t.Fatalf("read back: %v, %v", err, back)
+	}
+	if got, want := back[0].Comments, []string{"+0.10 32-28", "", "a (b) c"}; !slices.Equal(got, want) {
+		t.Errorf("comments read back %q, want %q", got, want)
+	}
+}
+
+// TestReadComments: a comment goes with the move before it; one before the
+// first move, and those inside variations, are dropped; two after the same
+// move are joined, white space folded.
+func TestReadComments(t *testing.T) {
+	games, err := Read(strings.NewReader(pdnSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := games[0].Comments, []string{"", "", "", "", "a comment"}; !slices.Equal(got, want) {
+		t.Errorf("first game's comments %q, want %q", got, want)
+	}
+	if games[1].Comments != nil {
+		t.Errorf("a game without comments has %q", games[1].Comments)
+	}
+	games, err = Read(strings.NewReader("{before} 1. 32-28 {a\n b} {c} 19-23 (19-24 {in a variation}) 2. 28x19 {d} {} *\n"))
+	if err != nil || len(games) != 1 {
+		t.Fatal(games, err)
+	}
+	if got, want := games[0].Comments, []string{"a b c", "", "d"}; !slices.Equal(got, want) {
+		t.Errorf("comments %q, want %q", got, want)
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 // Read reads every game of a PDN file and replays its moves. The variant
 // comes from a [Variant] tag naming a known variant, else from GameType
 // (number or full form "25,W,8,8,A0,0"), else International; the start
-// position from a FEN tag. Comments, variations, NAGs and "!?" suffixes are
-// skipped. A move that is not legal is an error naming the game and the move
+// position from a FEN tag. The comment after a move is kept in
+// Game.Comments; variations, NAGs and "!?" suffixes are skipped. A move that is not legal is an error naming the game and the move
 // number, because a game that cannot be replayed is of no use downstream.
 func Read(r io.Reader) ([]*Game, error) {
 	data, err := io.ReadAll(bufio.NewReader(r))
@@ -61,9 +61,11 @@ func (rd *pdnReader) games() ([]*Game, error) {
 			g := rd.game()
 			g.Tags = append(g.Tags, t)
 		case c == '{':
+			start := rd.i + 1
 			if err := rd.skipTo('}'); err != nil {
 				return nil, err
 			}
+			rd.comment(rd.s[start : rd.i-1])
 		case c == ';':
 			rd.skipLine()
 		case c == '%' && (rd.i == 0 || rd.s[rd.i-1] == '\n'):
@@ -86,6 +88,28 @@ func (rd *pdnReader) games() ([]*Game, error) {
 		}
 	}
 	return rd.out, nil
+}
+
+// comment keeps the text of a {comment} as the comment of the move it
+// follows (Game.Comments); one before the first move has no move to go
+// with and is dropped, and two after the same move are joined.
+func (rd *pdnReader) comment(text string) {
+	g := rd.cur
+	if g == nil || !rd.ready || g.Len() == 0 {
+		return
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	if text == "" {
+		return
+	}
+	i := g.Len() - 1
+	for len(g.Comments) <= i {
+		g.Comments = append(g.Comments, "")
+	}
+	if g.Comments[i] != "" {
+		text = g.Comments[i] + " " + text
+	}
+	g.Comments[i] = text
 }
 
 // game returns the game being read, starting one if needed.
@@ -266,7 +290,7 @@ func (rd *pdnReader) setup() error {
 		return fmt.Errorf("pdn: game %d: %v", n, err)
 	}
 	start := v.Start()
-	if fen, ok := g.tag("FEN"); ok {
+	if fen, ok := g.TagValue("FEN"); ok {
 		if start, err = v.ParseFEN(fen); err != nil {
 			return fmt.Errorf("pdn: game %d: %v", n, err)
 		}
@@ -277,13 +301,13 @@ func (rd *pdnReader) setup() error {
 
 // tagVariant picks the rules of a game from its Variant and GameType tags.
 func tagVariant(g *Game) (*board.Variant, error) {
-	name, hasName := g.tag("Variant")
+	name, hasName := g.TagValue("Variant")
 	if hasName {
 		if v, err := board.Lookup(name); err == nil {
 			return v, nil
 		}
 	}
-	gt, ok := g.tag("GameType")
+	gt, ok := g.TagValue("GameType")
 	if !ok {
 		if hasName {
 			return nil, fmt.Errorf("unknown variant %q and no GameType", name)
@@ -360,7 +384,7 @@ func (rd *pdnReader) finish(res string) error {
 	g := rd.cur
 	if res == "" {
 		res = "*"
-		if t, ok := g.tag("Result"); ok && results[t] {
+		if t, ok := g.TagValue("Result"); ok && results[t] {
 			res = t
 		}
 	}
