@@ -30,8 +30,13 @@ func matchStats(args []string, w io.Writer) error {
 		rename[old] = name
 		return nil
 	})
+	view := fs.String("first", "", "the engine whose view the statistics take (default: White of the first game)")
 	if err := parseFlagsAndArgs(fs, args); err != nil {
 		return err
+	}
+	var first []string
+	if *view != "" {
+		first = []string{*view}
 	}
 	files := fs.Args()
 	sample, base := files, []string(nil)
@@ -44,7 +49,7 @@ func matchStats(args []string, w io.Writer) error {
 	if len(sample) == 0 {
 		return usagef("usage: damka match stats [--name OLD=NEW]... FILE.pdn... [vs FILE.pdn...]")
 	}
-	a, err := summarizeFiles(sample, rename)
+	a, err := summarizeFiles(sample, rename, first...)
 	if err != nil {
 		return err
 	}

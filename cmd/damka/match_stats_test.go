@@ -37,6 +37,10 @@ func TestMatchStats(t *testing.T) {
 		t.Errorf("one file: %v\n%s", err, out.String())
 	}
 	out.Reset()
+	if err := matchStats([]string{"--first", "B", newer}, &out); err != nil || !strings.Contains(out.String(), "B vs A: games 4, W-D-L 0-3-1") {
+		t.Errorf("--first B: %v\n%s", err, out.String())
+	}
+	out.Reset()
 	if err := matchStats([]string{"--name", "A-old=A", newer, "vs", older}, &out); err != nil {
 		t.Fatalf("vs: %v\n%s", err, out.String())
 	}
