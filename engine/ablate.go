@@ -65,6 +65,10 @@ var experiments = map[string]func(k *knobs){
 	// A clock plan that spends more: 20 moves to go, and a stable search
 	// starts no iteration after 60% of its share.
 	"clock20": func(k *knobs) { k.clock = clockPlan{mtg: 20, stable: 60} },
+	// The middle game's share larger: 4 instead of 8 plus half the pieces
+	// to go with 30 or fewer pieces (about a quarter more a move from 30
+	// pieces down to 16).
+	"clockmiddle": func(k *knobs) { k.clock.midBase = 4 },
 }
 
 // Ablate switches off the named search features and evaluation terms

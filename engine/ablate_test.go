@@ -41,7 +41,7 @@ func TestAblateChangesSearch(t *testing.T) {
 		return e.knobs.clock
 	}
 	isClock := func(name string) bool { return strings.HasPrefix(name, "clock") || name == "panic" }
-	for _, name := range []string{"clockp", "clocksave", "+clock20", "+panic"} {
+	for _, name := range []string{"clockp", "clocksave", "+clock20", "+panic", "+clockmiddle"} {
 		if cp := clockPlanOf(name); cp == defaultPlan {
 			t.Errorf("--ablate %s leaves the default clock plan", name)
 		}

@@ -40,6 +40,10 @@ type clockPlan struct {
 	saveOpening bool
 	// panicDrop is budget.panic.
 	panicDrop int
+	// midBase, when set, replaces piecesToGo's 8 with 30 or fewer pieces
+	// on the board, so that moves 31-60, where damka thought less than
+	// Scan 3.1h, get a larger share of the clock.
+	midBase int
 }
 
 // piecesToGo guesses the moves a side still has to play from the pieces
@@ -96,6 +100,9 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 		mtg = cp.mtg
 		if cp.byPieces && pieces > 0 {
 			mtg = piecesToGo(pieces, cp.mtg)
+			if cp.midBase > 0 && pieces <= 30 {
+				mtg = min(max(cp.midBase+pieces/2, 12), cp.mtg)
+			}
 			if cp.saveOpening && pieces > 30 {
 				mtg += 3 * (pieces - 30) / 2
 			}

@@ -112,6 +112,14 @@ func TestPlanByPieces(t *testing.T) {
 			t.Errorf("saveOpening, %d pieces: soft %v, want %d moves to go", c.pieces, b.soft, c.mtg)
 		}
 	}
+	// midBase: with 30 or fewer pieces, midBase instead of 8.
+	mid := save
+	mid.midBase = 4
+	for _, c := range []struct{ pieces, mtg int }{{40, 43}, {31, 24}, {30, 19}, {20, 14}, {12, 12}} {
+		if b := mid.plan(lim, c.pieces); b.soft != (lim.Time-lim.Time/marginShare)/time.Duration(c.mtg)+lim.Inc*3/4 {
+			t.Errorf("midBase 4, %d pieces: soft %v, want %d moves to go", c.pieces, b.soft, c.mtg)
+		}
+	}
 	// The stable share: 60% of soft, the full soft when the move changed.
 	b := budget{timed: true, soft: time.Second, hard: 4 * time.Second, stable: 60}
 	if b.iterationDone(590*time.Millisecond, false, 0) || !b.iterationDone(600*time.Millisecond, false, 0) || b.iterationDone(900*time.Millisecond, true, 0) {

@@ -106,3 +106,28 @@ func TestParseThink(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSummarizePDN: any PDN text that reads gives a summary or an error,
+// never a panic, and a summary counts every finished game once.
+func FuzzSummarizePDN(f *testing.F) {
+	f.Add(statsPDN)
+	f.Add("[White \"A\"][Black \"B\"][Round \"x\"][Result \"1-1\"] 1. 32-28 {0.1s} 19-23 {1e400s 2s d-1 +x} 1-1\n")
+	f.Add("[White \"A\"][Black \"B\"][Round \"-3\"][Termination \"A crash: gone\"] 1. 32-28 {0.1s 0.2s d3 +nan} 2-0\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		games, err := pdn.Read(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		s, err := SummarizePDN([]PDNFile{{Name: "fuzz.pdn", Games: games}, {Name: "again.pdn", Games: games}})
+		if err != nil {
+			return
+		}
+		n := 0
+		for _, p := range s.Pairings {
+			n += p.WDL.Games()
+		}
+		if n != s.Played {
+			t.Errorf("pairings hold %d games, played %d", n, s.Played)
+		}
+	})
+}
