@@ -69,6 +69,9 @@ var experiments = map[string]func(k *knobs){
 	// to go with 30 or fewer pieces (about a quarter more a move from 30
 	// pieces down to 16).
 	"clockmiddle": func(k *knobs) { k.clock.midBase = 4 },
+	// A stable search stops at 40% of its share with 40 pieces on the
+	// board, rising to 80% with 10 (stableShare), instead of 60% always.
+	"stablephase": func(k *knobs) { k.clock.stableByPieces = true },
 }
 
 // Ablate switches off the named search features and evaluation terms

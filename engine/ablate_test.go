@@ -40,8 +40,10 @@ func TestAblateChangesSearch(t *testing.T) {
 		}
 		return e.knobs.clock
 	}
-	isClock := func(name string) bool { return strings.HasPrefix(name, "clock") || name == "panic" }
-	for _, name := range []string{"clockp", "clocksave", "+clock20", "+panic", "+clockmiddle"} {
+	isClock := func(name string) bool {
+		return strings.HasPrefix(name, "clock") || name == "panic" || name == "stablephase"
+	}
+	for _, name := range []string{"clockp", "clocksave", "+clock20", "+panic", "+clockmiddle", "+stablephase"} {
 		if cp := clockPlanOf(name); cp == defaultPlan {
 			t.Errorf("--ablate %s leaves the default clock plan", name)
 		}

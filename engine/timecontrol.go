@@ -44,6 +44,18 @@ type clockPlan struct {
 	// on the board, so that moves 31-60, where damka thought less than
 	// Scan 3.1h, get a larger share of the clock.
 	midBase int
+	// stableByPieces, when set, replaces stable by a share that grows as
+	// pieces come off (stableShare): a stable search stops early while the
+	// board is full and uses more of its share in the ending, so that the
+	// clock saved goes to the later moves (Scan 3.1h stops between 40%
+	// and 80% of its target by the game's phase).
+	stableByPieces bool
+}
+
+// stableShare is the stable share, in percent of the soft limit, with
+// pieces on the board: 40 at 40 or more, 80 at 10 or fewer, linear between.
+func stableShare(pieces int) int {
+	return 40 + 40*(40-min(max(pieces, 10), 40))/30
 }
 
 // piecesToGo guesses the moves a side still has to play from the pieces
@@ -123,7 +135,11 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 		// with 5 moves to go left the next three 0.02-0.10 s).
 		hard = min(hard, avail-time.Duration(lim.MovesToGo-1)*even*periodKeep/100)
 	}
-	return budget{timed: true, soft: min(soft, hard), hard: hard, stable: cp.stable, panic: cp.panicDrop}
+	stable := cp.stable
+	if cp.stableByPieces && pieces > 0 {
+		stable = stableShare(pieces)
+	}
+	return budget{timed: true, soft: min(soft, hard), hard: hard, stable: stable, panic: cp.panicDrop}
 }
 
 // iterationDone reports whether, after an iteration that ended at elapsed,

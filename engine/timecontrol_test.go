@@ -120,6 +120,14 @@ func TestPlanByPieces(t *testing.T) {
 			t.Errorf("midBase 4, %d pieces: soft %v, want %d moves to go", c.pieces, b.soft, c.mtg)
 		}
 	}
+	// stableByPieces: 40% of soft with a full board, 80% with 10 pieces.
+	phase := save
+	phase.stableByPieces = true
+	for _, c := range []struct{ pieces, stable int }{{40, 40}, {50, 40}, {25, 60}, {10, 80}, {2, 80}} {
+		if b := phase.plan(lim, c.pieces); b.stable != c.stable {
+			t.Errorf("stableByPieces, %d pieces: stable %d, want %d", c.pieces, b.stable, c.stable)
+		}
+	}
 	// The stable share: 60% of soft, the full soft when the move changed.
 	b := budget{timed: true, soft: time.Second, hard: 4 * time.Second, stable: 60}
 	if b.iterationDone(590*time.Millisecond, false, 0) || !b.iterationDone(600*time.Millisecond, false, 0) || b.iterationDone(900*time.Millisecond, true, 0) {
