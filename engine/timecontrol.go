@@ -59,8 +59,8 @@ func stableShare(pieces int) int {
 }
 
 // piecesToGo guesses the moves a side still has to play from the pieces
-// on the board: 8 plus half the pieces, from 12 to mtg.
-func piecesToGo(pieces, mtg int) int { return min(max(8+pieces/2, 12), mtg) }
+// on the board: base (8 by default) plus half the pieces, from 12 to mtg.
+func piecesToGo(pieces, base, mtg int) int { return min(max(base+pieces/2, 12), mtg) }
 
 // defaultPlan guesses the moves to go from the pieces and stops a stable
 // search at 60% of its share: against the first guess (30 moves to go,
@@ -111,10 +111,11 @@ func (cp clockPlan) plan(lim Limits, pieces int) budget {
 	if mtg <= 0 {
 		mtg = cp.mtg
 		if cp.byPieces && pieces > 0 {
-			mtg = piecesToGo(pieces, cp.mtg)
+			base := 8
 			if cp.midBase > 0 && pieces <= 30 {
-				mtg = min(max(cp.midBase+pieces/2, 12), cp.mtg)
+				base = cp.midBase
 			}
+			mtg = piecesToGo(pieces, base, cp.mtg)
 			if cp.saveOpening && pieces > 30 {
 				mtg += 3 * (pieces - 30) / 2
 			}

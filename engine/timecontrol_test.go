@@ -89,7 +89,7 @@ func TestPlanByPieces(t *testing.T) {
 	lim := Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}
 	cases := []struct{ pieces, mtg int }{{40, 28}, {30, 23}, {20, 18}, {8, 12}, {2, 12}, {80, 30}}
 	for _, c := range cases {
-		if got := piecesToGo(c.pieces, cp.mtg); got != c.mtg {
+		if got := piecesToGo(c.pieces, 8, cp.mtg); got != c.mtg {
 			t.Errorf("piecesToGo(%d) = %d, want %d", c.pieces, got, c.mtg)
 		}
 		b := cp.plan(lim, c.pieces)

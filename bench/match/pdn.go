@@ -163,17 +163,8 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 		if !ok {
 			return nil, fmt.Errorf("resume: %s: game %d (Round %d) has no result (%q)", path, n, round, g.Result)
 		}
-		pg := playedGame{index: idx, white: w, failed: -1}
-		if th, ok := readThinks(g); ok {
-			pg.record = &Record{White: wi, Black: bi, Start: g.Start(), Moves: g.Moves(), Thinks: th}
-		}
-		term := tag("Termination")
-		for _, e := range [2]int{wi, bi} {
-			if failedIn(term, r.cfg.Engines[e].Name) {
-				pg.failed = e
-			}
-		}
-		out = append(out, pg)
+		rec, failed := readBack(g, wi, bi, r.cfg.Engines[wi].Name, r.cfg.Engines[bi].Name)
+		out = append(out, playedGame{index: idx, white: w, record: rec, failed: failed})
 	}
 	return out, nil
 }

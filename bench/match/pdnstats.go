@@ -102,15 +102,12 @@ func SummarizePDN(files []PDNFile, first ...string) (*Summary, error) {
 				pairID[qk] = q
 			}
 			t.record(wi, bi, pi, q, white)
-			if term, ok := g.TagValue("Termination"); ok {
-				for _, e := range [2]int{wi, bi} {
-					if failedIn(term, names[e]) {
-						failures[e]++
-					}
-				}
+			rec, failed := readBack(g, wi, bi, wn, bn)
+			if rec != nil {
+				t.addThinks(rec)
 			}
-			if th, ok := readThinks(g); ok {
-				t.addThinks(&Record{White: wi, Black: bi, Start: g.Start(), Moves: g.Moves(), Thinks: th})
+			if failed >= 0 {
+				failures[failed]++
 			}
 			if v, ok := g.TagValue("Variant"); ok {
 				variant[v] = true
@@ -138,6 +135,25 @@ func SummarizePDN(files []PDNFile, first ...string) (*Summary, error) {
 		s.Standings = append(s.Standings, st)
 	}
 	return s, nil
+}
+
+// readBack is what a written game between engines wi (White, called
+// wName) and bi (bName) tells beyond its result: its engines' thinking
+// times from the move comments (nil without them), and the engine, wi or
+// bi, that lost it by a failure according to its Termination tag (-1:
+// none).
+func readBack(g *pdn.Game, wi, bi int, wName, bName string) (rec *Record, failed int) {
+	if th, ok := readThinks(g); ok {
+		rec = &Record{White: wi, Black: bi, Start: g.Start(), Moves: g.Moves(), Thinks: th}
+	}
+	term, _ := g.TagValue("Termination")
+	switch {
+	case failedIn(term, wName):
+		return rec, wi
+	case failedIn(term, bName):
+		return rec, bi
+	}
+	return rec, -1
 }
 
 // failedIn reports whether a Termination tag says that the engine called
