@@ -40,30 +40,27 @@ func TestAblateChangesSearch(t *testing.T) {
 		}
 		return e.knobs.clock
 	}
-	isClock := func(name string) bool {
-		return strings.HasPrefix(name, "clock") || name == "panic" || name == "stablephase"
-	}
-	for _, name := range []string{"clockp", "clocksave", "+clock20", "+panic", "+clockmiddle", "+stablephase"} {
+	for _, name := range []string{"clockp", "clocksave"} {
 		if cp := clockPlanOf(name); cp == defaultPlan {
 			t.Errorf("--ablate %s leaves the default clock plan", name)
 		}
 	}
 	for name := range ablations {
-		if experiments[name] != nil || isClock(name) {
-			continue // off by default: switching it off changes nothing
+		if strings.HasPrefix(name, "clock") {
+			continue
 		}
 		if n := nodes(name); n == full {
 			t.Errorf("--ablate %s: %d nodes, the same as the full search", name, n)
 		}
 	}
-	// An experiment turned on changes the search too.
-	for name := range experiments {
-		if isClock(name) {
-			continue
-		}
-		if n := nodes("+" + name); n == full {
-			t.Errorf("--ablate +%s: %d nodes, the same as the default search", name, n)
-		}
+}
+
+// An idea that is off by default is a branch, not a switch: "+name" is no
+// longer accepted.
+func TestAblateNoExperiments(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	if err := e.Ablate("+qthreat"); err == nil {
+		t.Error("Ablate(+qthreat) accepted an experiment")
 	}
 }
 
@@ -78,30 +75,33 @@ func TestAblateUnknown(t *testing.T) {
 	}
 }
 
-// The thread's near-leaf table (+near3) is part of the state NewGame
-// clears: the same search after NewGame counts the same nodes, and
-// without NewGame the entries it left make the repeat cheaper.
-func TestNearTableClearedByNewGame(t *testing.T) {
+// An evaluation term switched off reaches the engine's own searches only:
+// another engine of the process still searches with every term, as an
+// engine that never saw the ablation does.
+func TestAblateEvalTermIsPerEngine(t *testing.T) {
 	v := board.International
 	p, err := v.ParseFEN("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,22")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(Options{HashMB: 4})
-	if err := e.Ablate("+near3"); err != nil {
-		t.Fatal(err)
+	for _, opts := range []Options{{HashMB: 4, HandEval: true}, {HashMB: 4}} {
+		nodes := func(e *Engine) uint64 { return searchPos(e, v, p, Limits{Depth: 8}, nil).Nodes }
+		before := nodes(New(opts))
+		ablated := New(opts)
+		if err := ablated.Ablate("eval.mobility"); err != nil {
+			t.Fatal(err)
+		}
+		if ablated.Options().EvalOff == 0 {
+			t.Fatal("Ablate(eval.mobility) left Options.EvalOff empty")
+		}
+		if n := nodes(ablated); n == before {
+			t.Errorf("HandEval %v: eval.mobility off searched %d nodes, as with it", opts.HandEval, n)
+		}
+		if n := nodes(New(opts)); n != before {
+			t.Errorf("HandEval %v: another engine searched %d nodes after the ablation, %d before", opts.HandEval, n, before)
+		}
 	}
-	search := func() uint64 { return searchPos(e, v, p, Limits{Depth: 9}, nil).Nodes }
-	e.NewGame()
-	first := search()
-	e.NewGame()
-	if again := search(); again != first {
-		t.Errorf("after NewGame: %d nodes, want %d as the first time", again, first)
-	}
-	if warm := search(); warm >= first {
-		t.Errorf("without NewGame: %d nodes, want fewer than %d", warm, first)
-	}
-	if e.threads[0].near == nil {
-		t.Error("+near3 searched without a near table")
+	if err := New(Options{HashMB: 1}).Ablate("eval.nonsense"); err == nil {
+		t.Error("Ablate(eval.nonsense) accepted")
 	}
 }

@@ -87,6 +87,9 @@ type Options struct {
 	// hand-made evaluation always.
 	Eval     *eval.Weights
 	HandEval bool
+	// EvalOff are hand-made evaluation terms switched off, for measuring
+	// what each is worth (Ablate's "eval.*" names set them).
+	EvalOff eval.Terms
 }
 
 // Info is one progress report (one per completed iteration and PV line).

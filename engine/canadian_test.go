@@ -105,7 +105,6 @@ func TestCanadianSelfPlay(t *testing.T) {
 func TestCanadianHistorySquares(t *testing.T) {
 	v := board.Canadian
 	e := &Engine{knobs: defaultKnobs}
-	e.knobs.contHistory, e.knobs.followHistory = true, true
 	th := newThread(e, 0)
 	th.useVariant(v)
 	f := &th.stack[0]
@@ -115,8 +114,7 @@ func TestCanadianHistorySquares(t *testing.T) {
 	if high.From < 64 || high.Captured != 0 {
 		t.Fatalf("first move %+v is not a quiet move from above the word", high)
 	}
-	counter, follow := th.contRows(0)
-	th.addHistory(board.White, high, counter, follow, 1000)
+	addHistory(&th.history[board.White], high, 1000)
 	alias := board.Move{From: high.From - 64, To: high.To}
 	f.ml.Moves[f.ml.N] = alias
 	f.ml.N++

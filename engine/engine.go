@@ -39,6 +39,11 @@ type Engine struct {
 	// ties (drawtie.go); made on first need.
 	tie      *Engine
 	ruleFree map[*board.Variant]*board.Variant
+	// hand is the hand-made evaluation without the terms handOff, and
+	// ablated the learned evaluations built on it (handFor, weightsFor).
+	hand    *eval.Hand
+	handOff eval.Terms
+	ablated map[*eval.Weights]*eval.Weights
 
 	stop      atomic.Bool  // every thread polls it
 	mainDone  atomic.Bool  // the main thread has decided: helpers may stop
@@ -93,15 +98,42 @@ func normalize(o Options) Options {
 }
 
 // weightsFor is the learned evaluation a search of v uses, or nil for the
-// hand-made one (Options.Eval, HandEval).
+// hand-made one (Options.Eval, HandEval), built on the hand-made
+// evaluation of the search (handFor).
 func (e *Engine) weightsFor(v *board.Variant) *eval.Weights {
+	var w *eval.Weights
 	switch {
 	case e.opts.HandEval:
 		return nil
 	case e.opts.Eval != nil && e.opts.Eval.Variant == v.Name:
-		return e.opts.Eval
+		w = e.opts.Eval
+	default:
+		w = eval.Default(v)
 	}
-	return eval.Default(v)
+	if w == nil || e.opts.EvalOff == 0 {
+		return w
+	}
+	if e.ablated == nil {
+		e.ablated = map[*eval.Weights]*eval.Weights{}
+	}
+	if a, ok := e.ablated[w]; ok && a != nil {
+		return a
+	}
+	a := w.WithHand(e.handFor())
+	e.ablated[w] = a
+	return a
+}
+
+// handFor is the hand-made evaluation of the search: the default one, or
+// one without the terms of Options.EvalOff.
+func (e *Engine) handFor() *eval.Hand {
+	if e.opts.EvalOff == 0 {
+		return eval.DefaultHand()
+	}
+	if e.hand == nil || e.handOff != e.opts.EvalOff {
+		e.hand, e.handOff, e.ablated = eval.NewHand(e.opts.EvalOff), e.opts.EvalOff, nil
+	}
+	return e.hand
 }
 
 // makeThreads keeps the existing per-thread stacks (about a megabyte each)

@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"damka/board"
-	"damka/eval"
-	"damka/tt"
 )
 
 // Lazy SMP: helper threads skip some depths so that the threads spread
@@ -64,17 +62,14 @@ func (r *rootGame) towersOf(i int) *board.Towers {
 
 // useVariant sets the variant whose positions the thread searches.
 func (t *thread) useVariant(v *board.Variant) {
-	if t.v != v {
-		for sq := range t.sqNum {
-			t.sqNum[sq] = uint8(v.Geo.Number(board.Square(sq)))
-		}
-	}
 	t.v = v
+	t.step, t.capture = steppers(v)
 }
 
 // setup prepares the thread for a search of game's root under v's rules.
 func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.useVariant(v)
+	t.hand = t.e.handFor()
 	t.weights = t.e.weightsFor(v)
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
 	t.useTables(t.e.curTables)
@@ -83,20 +78,12 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.selDepth, t.completed, t.rootDepth = 0, 0, 0
 	t.depthDone.Store(0)
 	t.drawFlag = false
-	if t.e.knobs.nearTable {
-		if t.near == nil {
-			t.near, _ = tt.New(nearTableMB) // a size kept on the Go heap: cannot fail
-		}
-		t.near.NewSearch()
-	}
 
 	root, history := &game.root, game.history
-	t.columns = v.Columns
-	t.special = v.Columns || v.Geo.Wide
 	for i := range t.stack {
 		t.stack[i].extra = 0
 	}
-	if t.columns && t.towers == nil {
+	if v.Columns && t.towers == nil {
 		t.towers = make([]board.Towers, maxPly+2)
 	}
 
@@ -119,20 +106,19 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 		j := len(history) - rev + i
 		h := &history[j]
 		t.keys[i] = hashPosition(h) ^ runKey(h)
-		if t.columns {
+		if v.Columns {
 			t.keys[i] ^= hashTowers(h, game.towersOf(j))
 		}
 	}
 	t.hist = rev
 	f := &t.stack[0]
 	f.pos = *root
-	f.prevTo = 0
 	f.key = hashPosition(root)
-	if t.columns {
+	if v.Columns {
 		tw := game.towersOf(len(history))
 		t.towers[0] = *tw
 		f.key ^= hashTowers(root, tw)
-		f.extra = eval.Towers(v, root, tw)
+		f.extra = t.hand.Towers(v, root, tw)
 	}
 	f.rev = rev
 	t.rootEndgame(f, root, history)
@@ -192,7 +178,7 @@ func (t *thread) iterate() {
 		}
 		t.rootDepth = depth
 		t.selDepth = 0
-		before, beforeScore := rm[0].move, rm[0].score
+		before := rm[0].move
 		for pv := 0; pv < t.multiPV && !t.abort; pv++ {
 			t.aspiration(depth, pv)
 		}
@@ -221,11 +207,7 @@ func (t *thread) iterate() {
 			// Every line to the forced result has been seen in full.
 			break
 		}
-		drop := 0
-		if depth > 4 && beforeScore > -WinBound && beforeScore < WinBound {
-			drop = beforeScore - rm[0].score
-		}
-		if !e.pondering.Load() && e.budget.iterationDone(e.elapsed(), rm[0].move != before, drop) {
+		if !e.pondering.Load() && e.budget.iterationDone(e.elapsed(), rm[0].move != before) {
 			break
 		}
 	}

@@ -47,7 +47,6 @@ func TestExtractTactics(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := New(Options{HashMB: 64})
-	e.knobs.qTactical = 0 // the oracle is the search without the feature the suite measures
 	for gi, g := range games {
 		side, ok := lostBy(g, *extractPlayer)
 		if !ok {
@@ -187,7 +186,6 @@ func TestVerifyTactics(t *testing.T) {
 	}
 	text := strings.Split(string(lines), "\n")
 	e := New(Options{HashMB: 64, MultiPV: 2})
-	e.knobs.qTactical = 0
 	for _, tc := range suite {
 		e.NewGame()
 		var top [3]Info

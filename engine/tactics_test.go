@@ -153,11 +153,8 @@ func TestTactics(t *testing.T) {
 	}
 	nodes := *tacticsNodesArg
 	share, failed := solveShare(t, suite, step, nodes, defaultKnobs)
-	tactical := defaultKnobs
-	tactical.noQThreat, tactical.noQShot = false, false
-	with, withFailed := solveShare(t, suite, step, nodes, tactical)
-	t.Logf("tactics: %.1f%% solved at %d nodes (%.1f%% with the tactical quiescence, +qthreat,+qshot), of %d positions; not solved: lines %v (with it: %v)",
-		100*share, nodes, 100*with, (len(suite)+step-1)/step, failed, withFailed)
+	t.Logf("tactics: %.1f%% solved at %d nodes, of %d positions; not solved: lines %v",
+		100*share, nodes, (len(suite)+step-1)/step, failed)
 	if *tacticsAblate != "" {
 		e := New(Options{HashMB: 1})
 		if err := e.Ablate(*tacticsAblate); err != nil {

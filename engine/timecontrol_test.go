@@ -89,7 +89,7 @@ func TestPlanByPieces(t *testing.T) {
 	lim := Limits{Time: 10 * time.Second, Inc: 100 * time.Millisecond}
 	cases := []struct{ pieces, mtg int }{{40, 28}, {30, 23}, {20, 18}, {8, 12}, {2, 12}, {80, 30}}
 	for _, c := range cases {
-		if got := piecesToGo(c.pieces, 8, cp.mtg); got != c.mtg {
+		if got := piecesToGo(c.pieces, cp.mtg); got != c.mtg {
 			t.Errorf("piecesToGo(%d) = %d, want %d", c.pieces, got, c.mtg)
 		}
 		b := cp.plan(lim, c.pieces)
@@ -112,33 +112,9 @@ func TestPlanByPieces(t *testing.T) {
 			t.Errorf("saveOpening, %d pieces: soft %v, want %d moves to go", c.pieces, b.soft, c.mtg)
 		}
 	}
-	// midBase: with 30 or fewer pieces, midBase instead of 8.
-	mid := save
-	mid.midBase = 4
-	for _, c := range []struct{ pieces, mtg int }{{40, 43}, {31, 24}, {30, 19}, {20, 14}, {12, 12}} {
-		if b := mid.plan(lim, c.pieces); b.soft != (lim.Time-lim.Time/marginShare)/time.Duration(c.mtg)+lim.Inc*3/4 {
-			t.Errorf("midBase 4, %d pieces: soft %v, want %d moves to go", c.pieces, b.soft, c.mtg)
-		}
-	}
-	// stableByPieces: 40% of soft with a full board, 80% with 10 pieces.
-	phase := save
-	phase.stableByPieces = true
-	for _, c := range []struct{ pieces, stable int }{{40, 40}, {50, 40}, {25, 60}, {10, 80}, {2, 80}} {
-		if b := phase.plan(lim, c.pieces); b.stable != c.stable {
-			t.Errorf("stableByPieces, %d pieces: stable %d, want %d", c.pieces, b.stable, c.stable)
-		}
-	}
 	// The stable share: 60% of soft, the full soft when the move changed.
 	b := budget{timed: true, soft: time.Second, hard: 4 * time.Second, stable: 60}
-	if b.iterationDone(590*time.Millisecond, false, 0) || !b.iterationDone(600*time.Millisecond, false, 0) || b.iterationDone(900*time.Millisecond, true, 0) {
+	if b.iterationDone(590*time.Millisecond, false) || !b.iterationDone(600*time.Millisecond, false) || b.iterationDone(900*time.Millisecond, true) {
 		t.Errorf("iterationDone does not stop at 60%% of soft (or at soft when unstable)")
-	}
-	// With panic: a drop of at least panic earns twice soft; a smaller
-	// one nothing, and without panic no drop counts.
-	p := b
-	p.panic = 30
-	if !p.iterationDone(600*time.Millisecond, false, 29) || p.iterationDone(1900*time.Millisecond, false, 30) ||
-		!p.iterationDone(2*time.Second, false, 30) || !b.iterationDone(600*time.Millisecond, false, 100) {
-		t.Errorf("iterationDone does not give twice soft after a drop of panic or more (and only then)")
 	}
 }

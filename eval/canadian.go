@@ -87,8 +87,10 @@ func newWideSquareTables() *wideSquareTables {
 }
 
 // Wide evaluates a Canadian position from the side to move's view (100 = one man).
-func Wide(p *board.Position128) int {
-	t, w := wide, &paramsInternational
+func Wide(p *board.Position128) int { return defaultHand.wide(p) }
+
+func (h *Hand) wide(p *board.Position128) int {
+	t, w := wide, &h.international
 	var side [2]sideInfo
 	var run [2]int
 	t.side(p, board.White, w, &side[board.White])

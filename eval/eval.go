@@ -19,14 +19,17 @@ const Limit = 8000
 // Evaluate scores p from the side to move's point of view (100 = one man).
 // The search calls it only in quiet positions: the side to move has no
 // capture.
-func Evaluate(v *board.Variant, p *board.Position) int {
+func Evaluate(v *board.Variant, p *board.Position) int { return defaultHand.Evaluate(v, p) }
+
+// Evaluate is Evaluate with h's weights.
+func (h *Hand) Evaluate(v *board.Variant, p *board.Position) int {
 	if p.IsWide() {
 		q := p.Board128()
-		return Wide(&q)
+		return h.wide(&q)
 	}
 	if v.DiagonalSteps && v.Goal == board.Normal {
 		// Tama's men and kings move unlike any other family's (tama.go).
-		return tama(p)
+		return h.tamaEval(p)
 	}
 	switch v.Goal {
 	case board.Giveaway:
@@ -39,9 +42,9 @@ func Evaluate(v *board.Variant, p *board.Position) int {
 		// depth 5, -210 +/- 84 Elo), and runaways weighted five times
 		// higher showed nothing (-21 +/- 69 in 100 games at 0.02 s/move),
 		// so the normal one stays (docs/testing.md).
-		return normal(v, p)
+		return h.normal(v, p)
 	}
-	return normal(v, p)
+	return h.normal(v, p)
 }
 
 // Giveaway weights (no piece or no move wins), per side, in the score
@@ -92,9 +95,9 @@ func giveaway(v *board.Variant, p *board.Position) int {
 
 // normal is the evaluation for the goal of capturing or blocking every
 // enemy piece.
-func normal(v *board.Variant, p *board.Position) int {
+func (h *Hand) normal(v *board.Variant, p *board.Position) int {
 	t := squareTablesFor(v.Geo)
-	w := paramsFor(v)
+	w := h.paramsFor(v)
 	white, black, kings := p.Words()
 	empty := t.geo.All &^ (white | black)
 	var side [2]sideInfo

@@ -27,6 +27,25 @@ type Weights struct {
 	// handMG and handEG are the hand-made evaluation's weight in
 	// 1/handScale (its value is in the score unit, not a count).
 	handMG, handEG int64
+	// hand is the hand-made evaluation the weights build on (nil: the
+	// default one); WithHand sets it.
+	hand *Hand
+}
+
+// handEval is the hand-made evaluation the weights build on.
+func (w *Weights) handEval() *Hand {
+	if w.hand != nil {
+		return w.hand
+	}
+	return &defaultHand
+}
+
+// WithHand returns weights that build on h instead of the default
+// hand-made evaluation; the tables are shared with w, which is unchanged.
+func (w *Weights) WithHand(h *Hand) *Weights {
+	c := *w
+	c.hand = h
+	return &c
 }
 
 // handScale: the hand-made evaluation's weight is kept in 1/1024 of its
@@ -158,7 +177,7 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 	sum += w.wide[ScalarTempo]
 	eg := int64(int32(uint32(sum)))
 	mg := (sum - eg) >> 32
-	hand := int64(normal(w.v, p))
+	hand := int64(w.handEval().normal(w.v, p))
 	mg += hand * w.handMG * weightScale / handScale
 	eg += hand * w.handEG * weightScale / handScale
 	ph := int64(l.phase(wb, bb))

@@ -1,7 +1,5 @@
 package eval
 
-import "damka/board"
-
 // params are the weights of one variant family. Values are in the score
 // unit (100 = one man). They are hand-set starting points, not tuned.
 type params struct {
@@ -39,13 +37,4 @@ var (
 	}
 )
 
-// paramsFor picks the weights of v's family.
-func paramsFor(v *board.Variant) *params {
-	switch {
-	case !v.FlyingKings:
-		return &paramsShort
-	case v.Geo.Squares <= 32:
-		return &paramsFlying8x8
-	}
-	return &paramsInternational
-}
+

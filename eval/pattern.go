@@ -262,7 +262,7 @@ type Feature struct {
 // Evaluate computes the same sum with integer weights.
 func (w *Weights) Active(white, black, kings uint64, side board.Color, out []Feature) ([]Feature, float32) {
 	p := board.FromBoard64(board.Board64{Pieces: [2]board.Bitboard{board.Bitboard(white), board.Bitboard(black)}, Kings: board.Bitboard(kings)}, side)
-	return w.active(white, black, kings, side, normal(w.v, &p), out)
+	return w.active(white, black, kings, side, w.handEval().normal(w.v, &p), out)
 }
 
 // active is Active with the hand-made evaluation hand (side to move's view).

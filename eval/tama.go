@@ -46,24 +46,6 @@ var tamaDefault = tamaParams{
 	runaway: 200, runawayPP: 25,
 }
 
-// tamaWeights are the weights in use; the eval.* ablations change them
-// (tamaAblations).
-var tamaWeights = tamaDefault
-
-// tamaAblations are the eval.* ablations as they reach tama: the same names
-// as the other families' terms where the meaning carries over, and
-// eval.advance for the advancement terms that only tama has as such (the
-// other families fold advancement into their square values). AblateTerm
-// applies them beside ablations.
-var tamaAblations = map[string]func(w *tamaParams){
-	"eval.advance": func(w *tamaParams) {
-		w.advMg, w.advEg = [8]int{}, [8]int{}
-		w.promoFree, w.promoMove = 0, 0
-	},
-	"eval.formation": func(w *tamaParams) { w.backed = 0 },
-	"eval.runaways":  func(w *tamaParams) { w.runaway, w.runawayPP = 0, 0 },
-}
-
 // tamaSquareTables are the square sets tama's terms count on: bit b of the
 // full board is square b+1, a8 = 0 to h1 = 63; White moves towards bit 0.
 type tamaSquareTables struct {
@@ -98,10 +80,10 @@ type tamaSide struct {
 	promoFree  int // men that can promote next move
 }
 
-// tama scores p, a position of board.Tama's rules, from the side to move's
+// tamaEval scores p, a position of board.Tama's rules, from the side to move's
 // point of view.
-func tama(p *board.Position) int {
-	t, w := tamaT, &tamaWeights
+func (h *Hand) tamaEval(p *board.Position) int {
+	t, w := tamaT, &h.tama
 	white, black, kings := p.Words()
 	empty := ^(white | black)
 	var side [2]tamaSide

@@ -70,26 +70,28 @@ func TestTamaTerms(t *testing.T) {
 // plain material (100 a man, the tapered king value); none reaches Turkish,
 // whose evaluation is the normal one whatever tama's weights.
 func TestTamaAblations(t *testing.T) {
-	defer restoreWeights()()
 	v := board.Tama
 	ps := randomPositions(v, 40, 200, 23)
 	turkish := randomPositions(board.Turkish, 20, 160, 23)
 	turkishBefore := make([]int, len(turkish))
 	for i := range turkish {
 		turkishBefore[i] = Evaluate(board.Turkish, &turkish[i])
-		if n := normal(board.Turkish, &turkish[i]); n != turkishBefore[i] {
+		if n := defaultHand.normal(board.Turkish, &turkish[i]); n != turkishBefore[i] {
 			t.Fatalf("Turkish %s: %d, normal evaluation %d", board.Turkish.FEN(&turkish[i]), turkishBefore[i], n)
 		}
 	}
-	for name := range tamaAblations {
+	var all Terms
+	for name, a := range termAblations {
+		if a.tama == nil {
+			continue
+		}
+		all |= a.bit
 		if changed := ablatedChanges(t, v, ps, name); changed == 0 {
-			t.Errorf("AblateTerm(%s) changed no tama evaluation of %d positions", name, len(ps))
+			t.Errorf("term %s changed no tama evaluation of %d positions", name, len(ps))
 		}
 	}
 	// All at once: plain material.
-	for name := range tamaAblations {
-		tamaAblations[name](&tamaWeights)
-	}
+	h := NewHand(all)
 	for i := range ps {
 		p := &ps[i]
 		white, black, kings := p.Words()
@@ -102,13 +104,16 @@ func TestTamaAblations(t *testing.T) {
 		if (white|black)&^kings == 0 && (white&kings).Count() <= 1 && (black&kings).Count() <= 1 {
 			want = 0
 		}
-		if got := Evaluate(v, p); got != want {
+		if got := h.Evaluate(v, p); got != want {
 			t.Fatalf("%s without the tama terms: %d, want material %d", v.FEN(p), got, want)
 		}
 	}
+	// Only tama's weights changed: Turkish keeps its evaluation.
+	onlyTama := defaultHand
+	onlyTama.tama = h.tama
 	for i := range turkish {
-		if s := Evaluate(board.Turkish, &turkish[i]); s != turkishBefore[i] {
-			t.Fatalf("Turkish %s: %d after tama's weights changed, %d before", board.Turkish.FEN(&turkish[i]), s, turkishBefore[i])
+		if s := onlyTama.Evaluate(board.Turkish, &turkish[i]); s != turkishBefore[i] {
+			t.Fatalf("Turkish %s: %d with tama's terms off, %d before", board.Turkish.FEN(&turkish[i]), s, turkishBefore[i])
 		}
 	}
 }

@@ -15,7 +15,12 @@ import "damka/board"
 // Towers is the part of the evaluation of a Bashni position p that its
 // towers t add to Evaluate, from the side to move's point of view.
 func Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
-	w := paramsFor(v)
+	return defaultHand.Towers(v, p, t)
+}
+
+// Towers is Towers with h's weights.
+func (h *Hand) Towers(v *board.Variant, p *board.Position, t *board.Towers) int {
+	w := h.paramsFor(v)
 	value := [4]int{100, 100, w.king, w.king} // by piece code: man, man, king, king
 	s := 0                                    // White's view
 	tops := p.Board64()

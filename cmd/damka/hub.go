@@ -9,7 +9,6 @@ import (
 
 	"damka/bench/match"
 	"damka/engine"
-	"damka/eval"
 	"damka/protocol/hub"
 )
 
@@ -32,7 +31,7 @@ func hubCmd(args []string) error {
 	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
 	evalChoice := fs.String("eval", "learned", `evaluation: "learned" (built-in weights for International and Russian), "hand" (the hand-made one) or a weights file from 'damka tune' (as the eval parameter)`)
 	ablate := fs.String("ablate", "", "switch off search features or evaluation terms, comma-separated, to measure them in matches: "+
-		engine.AblationNames()+", "+eval.AblationNames())
+		engine.AblationNames())
 	if err := parseFlags(fs, known); err != nil {
 		return err
 	}
@@ -49,6 +48,7 @@ func hubCmd(args []string) error {
 	if err := eng.Ablate(*ablate); err != nil {
 		return usagef("--ablate: %v", err)
 	}
+	opts.EvalOff = eng.Options().EvalOff // the terms --ablate switched off
 	searcher, err := weakened(*weaken, eng)
 	if err != nil {
 		return err

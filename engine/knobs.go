@@ -1,0 +1,35 @@
+package engine
+
+// knobs are the search parameters that a measurement may vary per engine
+// (Ablate switches features off through them); New sets defaultKnobs.
+// Every rule they drive is a parameter compared with the depth or the move
+// number, so that a feature switched off costs no extra test per node.
+type knobs struct {
+	probCutDepth  int // minimum depth for the reduced-depth pruning search
+	probCutMargin int // score margin the reduced search must clear
+	lmrMinDepth   int // minimum depth for late-move reductions
+	lmrMinMove    int // moves searched at full depth before reducing
+	// iirDepth: from this depth on, a node without a table move is
+	// searched a ply shallower (internal iterative reduction): its
+	// ordering is a guess, and the next iteration will bring a move.
+	iirDepth int
+	// forcedExt is the extension of a node's only move (1; 0 switched off).
+	forcedExt int
+	// historyBonus caps the history reward of a cut-off (0: no history).
+	historyBonus int
+	clock        clockPlan
+	noAspiration bool
+	noLazyEval   bool // the learned evaluation always reads its windows
+}
+
+var defaultKnobs = knobs{
+	probCutDepth: 5, probCutMargin: 100,
+	lmrMinDepth: 3, lmrMinMove: 3,
+	iirDepth:  4,
+	forcedExt: 1, historyBonus: 400,
+	clock: defaultPlan,
+}
+
+// off is a depth no search reaches: a rule "from this depth on" set to it
+// never applies.
+const off = maxDepth + 1

@@ -1,0 +1,82 @@
+package engine
+
+import "damka/board"
+
+// qsearch resolves captures. Captures are compulsory in draughts, so a
+// side that can capture has no "stand pat": every capture is searched and
+// the position is never evaluated. A side without a capture stands pat on
+// the static evaluation.
+func (t *thread) qsearch(alpha, beta, ply int) int {
+	t.drawFlag = false
+	t.pvLen[ply] = 0
+	if t.tick() {
+		return 0
+	}
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	f := &t.stack[ply]
+	if t.crowned(ply) {
+		return t.terminal(ply)
+	}
+	// Only the first quiescence node can follow a reversible move.
+	if f.rev >= 4 && t.repetition(ply) {
+		t.drawFlag = true
+		return DrawScore
+	}
+	// The captures, if any, are generated at once: most nodes here have one.
+	if !t.v.GenerateCaptures(&f.pos, &f.ml) {
+		if !t.v.HasQuietMove(&f.pos) {
+			return t.terminal(ply)
+		}
+		if t.ruleDraw(ply) || t.endgameDraw(ply) {
+			t.drawFlag = true
+			return DrawScore
+		}
+		return t.evaluateWithin(ply, alpha, beta)
+	}
+	if t.endgameDraw(ply) {
+		// A capture is a legal move.
+		t.drawFlag = true
+		return DrawScore
+	}
+	if ply >= maxPly {
+		return t.evaluate(ply)
+	}
+	if f.ml.N > 1 {
+		t.orderCaptures(ply)
+	} else {
+		f.first = 0 // a single capture needs no score
+	}
+	best := -inf
+	c := &t.stack[ply+1]
+	for i := 0; i < f.ml.N; i++ {
+		m := f.pick(i)
+		// Captures are irreversible: the child needs no key, and its
+		// counter restarts.
+		t.capture(t, ply, m)
+		c.rev = 0
+		if f.endgame == (board.EndgameCounter{}) && !c.pos.HasKing() {
+			c.endgame = board.EndgameCounter{} // see stepEndgame
+		} else {
+			t.stepEndgame(f, c, m)
+		}
+		s := -t.qsearch(-beta, -alpha, ply+1)
+		if t.abort {
+			return 0
+		}
+		if s <= best {
+			continue
+		}
+		best = s
+		if s > alpha {
+			alpha = s
+			t.updatePV(ply, m)
+			if s >= beta {
+				break
+			}
+		}
+	}
+	t.drawFlag = false
+	return best
+}
