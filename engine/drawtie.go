@@ -66,7 +66,11 @@ func (e *Engine) breakRuleTie(main *thread, game *rootGame, r Result) Result {
 	}
 	tie.mu.Lock()
 	defer tie.mu.Unlock()
-	res := tie.search(e.rulesIgnored(main.v), game, lim, func(in Info) {
+	// The same game without the rules' counters, which the rule-free
+	// variant does not keep.
+	free := *game
+	free.endgame = board.EndgameCounter{}
+	res := tie.search(e.rulesIgnored(main.v), &free, lim, func(in Info) {
 		if in.Depth != depth {
 			depth, cur, curPV = in.Depth, map[board.Move]int{}, map[board.Move][]board.Move{}
 		}

@@ -10,14 +10,6 @@ import "damka/board"
 // no legal move, so a win on the last allowed ply is still a win (search.go
 // checks the moves first).
 
-// rootEndgame sets the counter of the root frame from the game history:
-// the counter is taken as starting in the oldest history position, so
-// without history it starts at the root, which gives the strong side the
-// most time the rules could allow.
-func (t *thread) rootEndgame(f *frame, root *board.Position, history []board.Position) {
-	f.endgame = t.v.EndgameCounterAfter(history, root)
-}
-
 // stepEndgame sets the counter of c, reached from f by move m. Only a
 // capture or a promotion changes the material. Without a king on the board
 // no counter can start (every rule counts from a king), so while none runs

@@ -102,7 +102,8 @@ func TestEndgameCounterTransitions(t *testing.T) {
 				hist = append(hist, mustFEN(t, c.v, h))
 			}
 			th := New(Options{HashMB: 1, NoEGDB: true}).threads[0]
-			th.setup(c.v, &rootGame{root: root, history: hist})
+			game := testRootGame(c.v, root, hist)
+			th.setup(c.v, &game)
 			if got := counterState(&th.stack[0].endgame); got != c.root {
 				t.Fatalf("root counter %v, want %v", got, c.root)
 			}

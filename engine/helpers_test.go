@@ -61,6 +61,38 @@ func searchPos(e *Engine, v *board.Variant, p board.Position, lim Limits, info f
 func searchHistory(e *Engine, v *board.Variant, root board.Position, history []board.Position, lim Limits, info func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.game = rootGame{root: root, history: append([]board.Position(nil), history...)}
+	e.game = testRootGame(v, root, history)
 	return e.search(v, &e.game, lim, info)
 }
+
+// testRootGame is the rootGame of root after history, whose positions need
+// not be joined by legal moves: the reversible plies are those back to the
+// first step that is not a king move without capture (reversibleStep), and
+// the endgame counters start in the oldest position, as a game's would.
+func testRootGame(v *board.Variant, root board.Position, history []board.Position) rootGame {
+	g := rootGame{root: root, history: append([]board.Position(nil), history...)}
+	next := &g.root
+	for i := len(history) - 1; i >= 0 && reversibleStep(&history[i], next); i-- {
+		g.rev++
+		next = &history[i]
+	}
+	g.endgame = v.EndgameCounterAfter(history, &root)
+	return g
+}
+
+// reversibleStep reports whether a king move without capture leads from a
+// to b: the men and the number of pieces are unchanged.
+func reversibleStep(a, b *board.Position) bool {
+	if a.IsWide() {
+		p, q := a.Board128(), b.Board128()
+		men := func(x *board.Position128, c int) board.Bitboard128 {
+			return board.Bitboard128{Lo: x.Pieces[c].Lo &^ x.Kings.Lo, Hi: x.Pieces[c].Hi &^ x.Kings.Hi}
+		}
+		return a.Side != b.Side && a.PieceCount(0)+a.PieceCount(1) == b.PieceCount(0)+b.PieceCount(1) &&
+			men(&p, 0) == men(&q, 0) && men(&p, 1) == men(&q, 1)
+	}
+	return a.Side != b.Side &&
+		a.Board64().Men(0) == b.Board64().Men(0) && a.Board64().Men(1) == b.Board64().Men(1) &&
+		a.TotalCount() == b.TotalCount()
+}
+

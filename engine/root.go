@@ -32,13 +32,20 @@ type rootGame struct {
 	// towers[i] are the towers of history[i], and the last entry root's;
 	// empty for a variant without columns.
 	towers []board.Towers
+	// rev is the reversible plies in a row that led to root (at most
+	// len(history)), and endgame root's endgame counters: the game's own
+	// (board.Game keeps them as it plays).
+	rev     int
+	endgame board.EndgameCounter
 }
 
-// load copies the current position of g and the positions and towers
-// before it.
+// load copies the current position of g, the positions and towers before
+// it, and its counters.
 func (r *rootGame) load(g *board.Game) {
 	n := g.Len()
 	r.root = *g.Position()
+	r.rev = min(g.Reversible(), n)
+	r.endgame = g.EndgameCounter()
 	r.history = r.history[:0]
 	for i := 0; i < n; i++ {
 		r.history = append(r.history, *g.At(i))
@@ -88,15 +95,7 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	}
 
 	// Only the positions since the last irreversible move can repeat.
-	rev := 0
-	next := root
-	for i := len(history) - 1; i >= 0; i-- {
-		if !reversibleStep(&history[i], next) {
-			break
-		}
-		rev++
-		next = &history[i]
-	}
+	rev := game.rev
 	need := rev + maxPly + 3
 	if cap(t.keys) < need {
 		t.keys = make([]uint64, need)
@@ -121,7 +120,7 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 		f.extra = t.hand.Towers(v, root, tw)
 	}
 	f.rev = rev
-	t.rootEndgame(f, root, history)
+	f.endgame = game.endgame
 	t.keys[rev] = f.key ^ runKey(root)
 
 	v.Generate(&f.pos, &f.ml)
@@ -147,22 +146,6 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	if t.id == 0 {
 		t.multiPV = min(t.e.opts.MultiPV, n)
 	}
-}
-
-// reversibleStep reports whether a king move without capture leads from a
-// to b: the men and the number of pieces are unchanged.
-func reversibleStep(a, b *board.Position) bool {
-	if a.IsWide() {
-		p, q := a.Board128(), b.Board128()
-		men := func(x *board.Position128, c int) board.Bitboard128 {
-			return board.Bitboard128{Lo: x.Pieces[c].Lo &^ x.Kings.Lo, Hi: x.Pieces[c].Hi &^ x.Kings.Hi}
-		}
-		return a.Side != b.Side && a.PieceCount(0)+a.PieceCount(1) == b.PieceCount(0)+b.PieceCount(1) &&
-			men(&p, 0) == men(&q, 0) && men(&p, 1) == men(&q, 1)
-	}
-	return a.Side != b.Side &&
-		a.Board64().Men(0) == b.Board64().Men(0) && a.Board64().Men(1) == b.Board64().Men(1) &&
-		a.TotalCount() == b.TotalCount()
 }
 
 // iterate is a thread's iterative deepening loop. The main thread reports
