@@ -95,4 +95,3 @@ func reversibleStep(a, b *board.Position) bool {
 		a.Board64().Men(0) == b.Board64().Men(0) && a.Board64().Men(1) == b.Board64().Men(1) &&
 		a.TotalCount() == b.TotalCount()
 }
-

@@ -36,5 +36,3 @@ var (
 		kingDiag: 0, kingCtr: 8, runaway: 30, runawayPP: 5, under: 50,
 	}
 )
-
-
