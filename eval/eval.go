@@ -36,12 +36,8 @@ func (h *Hand) Evaluate(v *board.Variant, p *board.Position) int {
 		return giveaway(v, p)
 	case board.Breakthrough:
 		// The first king wins, so runaway men and advancement should
-		// dominate; the normal evaluation has both. A dedicated race
-		// evaluation (quadratic advancement, leading man, material) was
-		// measured against it and lost badly (23-0-77 in 100 games at
-		// depth 5, -210 +/- 84 Elo), and runaways weighted five times
-		// higher showed nothing (-21 +/- 69 in 100 games at 0.02 s/move),
-		// so the normal one stays (docs/testing.md).
+		// dominate; the normal evaluation has both, and a dedicated race
+		// evaluation lost to it (docs/testing.md, breakthrough).
 		return h.normal(v, p)
 	}
 	return h.normal(v, p)
@@ -64,8 +60,7 @@ const (
 // is forced to take what it is offered, so mobility counts most; a king is
 // an asset (counted as a liability, as the first version did, it lost
 // heavily); fewer pieces is better only a little; and a man far advanced
-// is penalised (on 10x10 this term alone was worth about 200 Elo at depth
-// 5). Each term is computed per side and the score is the difference, so
+// is penalised (the largest single term on 10x10, docs/testing.md). Each term is computed per side and the score is the difference, so
 // the evaluation stays symmetric. Only the giveaway goal uses it.
 func giveaway(v *board.Variant, p *board.Position) int {
 	t := squareTablesFor(v.Geo)
