@@ -100,7 +100,7 @@ type Variant struct {
 	KingHaltsBehindKing bool
 	// OrthogonalCaptures: men and kings also capture along rows and files,
 	// over the nearest playing square in the line (Frisian). Kings still
-	// move diagonally only. The eight-direction generator (frisian.go)
+	// move diagonally only. The eight-direction generator (gen_eight.go)
 	// handles it; it supports men that capture backwards, flying kings and
 	// PassThrough promotion, which is all that Frisian needs.
 	OrthogonalCaptures bool
@@ -110,7 +110,7 @@ type Variant struct {
 	KingMoveLimit int
 	// RemoveAtOnce: a captured piece leaves the board at once, not when
 	// the move is complete, so squares can be crossed again (Turkish,
-	// Thai). The removal generator (removal.go) handles it; on a Full
+	// Thai). The removal generator (gen_removal.go) handles it; on a Full
 	// board (Turkish) men move and capture forwards and sideways and kings
 	// along rows and files.
 	RemoveAtOnce bool
@@ -129,12 +129,12 @@ type Variant struct {
 	// pieces instead of one of its own, as its owner would move it
 	// (Stavropol). Captures are compulsory whichever colour captures,
 	// with free choice among all of them, and a side left without pieces
-	// has lost. The Stavropol generator (stavropol.go) handles it on top
+	// has lost. The Stavropol generator (gen_foreign.go) handles it on top
 	// of the diagonal one, with FreeChoice and the Normal goal only.
 	ForeignMoves bool
 	// Columns: a jumped piece is not removed but goes under the capturing
 	// column, and the pieces under the tops live in a Towers value beside
-	// the Position (Bashni, towers.go). Only the Russian rules are
+	// the Position (Bashni, gen_towers.go). Only the Russian rules are
 	// supported with it.
 	Columns   bool
 	Capture   CaptureRule
@@ -167,10 +167,10 @@ type genKind uint8
 
 const (
 	genDiagonal  genKind = iota // the ghost-square diagonal generator (generate.go, capture.go)
-	genEight                    // diagonal and orthogonal captures (frisian.go)
-	genRemoval                  // pieces removed as they are taken (removal.go)
-	genStavropol                // the diagonal one for both colours' pieces (stavropol.go)
-	genTowers                   // the diagonal generator with the capture order kept (Bashni, towers.go)
+	genEight                    // diagonal and orthogonal captures (gen_eight.go)
+	genRemoval                  // pieces removed as they are taken (gen_removal.go)
+	genStavropol                // the diagonal one for both colours' pieces (gen_foreign.go)
+	genTowers                   // the diagonal generator with the capture order kept (Bashni, gen_towers.go)
 	genWide                     // Canadian128 on the wide layout (wide.go)
 )
 
@@ -371,7 +371,7 @@ var Stavropol = &Variant{
 }
 
 // Bashni (Russian towers, stolbovye shashki; docs/variants.md 3.13): Russian
-// rules played with columns, see towers.go.
+// rules played with columns, see gen_towers.go.
 var Bashni = &Variant{
 	Name: "bashni", Aliases: []string{"towers", "stolbovye"},
 	Title: "Bashni (Russian towers)", Geo: Board8x8, FirstMover: White, Rows: 3,

@@ -46,7 +46,7 @@ type family struct {
 	Prey              string // the field of the pieces men may take
 	ManDir            bool   // man takes the direction of the last jump
 	Jumped            bool   // a man's landing goes through cg.jumped (promotion rules)
-	// Removal: the pieces taken leave the board at once (removal.go).
+	// Removal: the pieces taken leave the board at once (gen_removal.go).
 	Removal bool
 	Empty   string // the empty squares of a king's capture
 	// Promoted: kings carry the crowned-during-the-capture flag.
@@ -62,7 +62,7 @@ type family struct {
 
 // families are the four capture walks: the diagonal one of the base
 // variants (capture.go), Canadian's on two words (canadian.go), the
-// eight-direction one (frisian.go) and the removal one (removal.go).
+// eight-direction one (gen_eight.go) and the removal one (gen_removal.go).
 var families = []family{
 	{
 		Type: "capGen", Recv: "cg", BB: "Bitboard", Step: "rot", Dir: "cg.step[i]", Dirs: 4,
