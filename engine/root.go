@@ -78,6 +78,10 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.useVariant(v)
 	t.hand = t.e.handFor()
 	t.weights = t.e.weightsFor(v)
+	t.lazy = t.weights
+	if t.e.knobs.noLazyEval {
+		t.lazy = nil
+	}
 	t.nodes, t.nextCheck, t.abort = 0, checkEvery, false
 	t.useTables(t.e.curTables)
 	t.tbHits.Store(0)

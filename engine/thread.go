@@ -70,6 +70,10 @@ type thread struct {
 	// hand-made one, hand); see Engine.weightsFor and handFor.
 	weights *eval.Weights
 	hand    *eval.Hand
+	// lazy is weights where the quiescence's stand pat may skip the
+	// windows (evaluateWithin), nil where it may not: set once per search,
+	// so that the node tests one pointer.
+	lazy *eval.Weights
 
 	stack [maxPly + 2]frame
 	// step and capture play a move into the next frame (step.go): the
@@ -152,8 +156,8 @@ func (t *thread) evaluate(ply int) int {
 // skip its windows and answer a bound (eval.Weights.EvaluateWithin).
 func (t *thread) evaluateWithin(ply, alpha, beta int) int {
 	f := &t.stack[ply]
-	if t.weights != nil && !t.e.knobs.noLazyEval {
-		return t.weights.EvaluateWithin(&f.pos, &f.windows, t.parentWindows(ply), alpha-f.extra, beta-f.extra) + f.extra
+	if t.lazy != nil {
+		return t.lazy.EvaluateWithin(&f.pos, &f.windows, t.parentWindows(ply), alpha-f.extra, beta-f.extra) + f.extra
 	}
 	return t.evaluate(ply)
 }
