@@ -50,8 +50,9 @@ lint:
 	echo "go vet ./..."; go vet ./... || st=1; \
 	exit $$st
 
-# Rewrite the README's output blocks from the commands they name (make test
-# fails while one is stale: TestReadmeOutputs in cmd/damka).
+# Rewrite the output blocks of README.md, ARCHITECTURE.md and docs/*.md from
+# the commands they name (make test fails while one is stale:
+# TestReadmeOutputs in cmd/damka).
 readme:
 	scripts/readme-outputs.sh
 

@@ -70,7 +70,7 @@ const (
 
 // DrawRules holds the counters of a variant's draw rules, in plies. Zero
 // disables a rule. The values follow docs/variants.md 7.3 where it knows them
-// (README, "Rule choices", lists the choices made where it does not).
+// (docs/rules.md, "Rule choices", lists the choices made where it does not).
 type DrawRules struct {
 	Repetitions    int          // the same position this many times is a draw (3)
 	KingMovesLimit int          // plies of non-capturing king moves only
@@ -331,7 +331,7 @@ var Turkish = &Variant{
 
 // Armenian draughts (tama): Turkish draughts in which men also step
 // diagonally forwards and kings also move along diagonals; captures stay
-// along rows and files (README, "Rule choices"). No PDN GameType of its
+// along rows and files (docs/rules.md, "Rule choices"). No PDN GameType of its
 // own (format/pdn writes Turkish's, with a Variant tag).
 var Tama = &Variant{
 	Name: "tama", Aliases: []string{"armenian", "armenian-draughts"},

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Timed perft runs, best of 3, as the README reports them.
+# Timed perft runs, best of 3, as docs/performance.md reports them.
 set -euo pipefail
 bin=${1:-bin/damka}
 best() { # best of 3 wall times of one perft depth line

@@ -33,7 +33,7 @@ package main
 // is read as pydraughts 0.5.7 reads it (move= first; the move's squares in
 // its numbering, top-down on 8x8, with exactly the captured squares) and
 // must be legal, and every move must come before the server's clock runs
-// out. The configurations are those of README.md ("Plugging damka in") and
+// out. The configurations are those of README.md ("lidraughts-bot") and
 // the bot's config.yml.default.
 
 import (

@@ -1,6 +1,7 @@
 package main
 
-// The README's output blocks: every block marked
+// The documents' output blocks: every block of README.md, ARCHITECTURE.md
+// and docs/*.md marked
 //
 //	<!-- BEGIN output: CMD -->
 //	```text
@@ -14,7 +15,7 @@ package main
 // fails when a block is stale; scripts/readme-outputs.sh (make readme) runs
 // it with -update-readme to rewrite the blocks. Timings (time=, nps=,
 // total-time=, a match's wall and CPU time) vary from run to run and are
-// not compared.
+// not compared. The commands run in every make test: keep them cheap.
 
 import (
 	"flag"
@@ -28,7 +29,7 @@ import (
 	"time"
 )
 
-var updateReadme = flag.Bool("update-readme", false, "rewrite the README's output blocks (scripts/readme-outputs.sh)")
+var updateReadme = flag.Bool("update-readme", false, "rewrite the output blocks of README.md, ARCHITECTURE.md and docs/*.md (scripts/readme-outputs.sh)")
 
 var (
 	// A marker starts a line and names its command on that line, so that
@@ -62,9 +63,9 @@ func renderBlock(cmd, out string) string {
 	return "```text\n$ " + cmd + "\n" + out + "```\n"
 }
 
-// refreshReadme runs the command of every output block of text and returns
-// the text with each block rewritten, and the commands whose block was
-// stale (differs beyond timings).
+// refreshReadme runs the command of every output block of text (one
+// document) and returns the text with each block rewritten, and the
+// commands whose block was stale (differs beyond timings).
 func refreshReadme(text string, run func(cmd string) (string, error)) (string, []string, error) {
 	var stale []string
 	var failed error
@@ -73,7 +74,7 @@ func refreshReadme(text string, run func(cmd string) (string, error)) (string, [
 		cmd, body := m[1], m[2]
 		out, err := run(cmd)
 		if err != nil {
-			failed = fmt.Errorf("README block %q: %v", cmd, err)
+			failed = fmt.Errorf("output block %q: %v", cmd, err)
 			return block
 		}
 		fresh := renderBlock(cmd, out)
@@ -85,19 +86,34 @@ func refreshReadme(text string, run func(cmd string) (string, error)) (string, [
 	return updated, stale, failed
 }
 
+// outputDocs are the documents whose output blocks TestReadmeOutputs
+// checks, relative to the repository root: the README, ARCHITECTURE.md and
+// every docs/*.md (so that a block moved out of the README stays checked).
+func outputDocs(root string) ([]string, error) {
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	files := []string{"README.md", "ARCHITECTURE.md"}
+	for _, d := range docs {
+		rel, err := filepath.Rel(root, d)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, filepath.ToSlash(rel))
+	}
+	return files, nil
+}
+
 func TestReadmeOutputs(t *testing.T) {
 	bin := buildDamka(t)
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(root, "README.md")
-	data, err := os.ReadFile(path)
+	files, err := outputDocs(root)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if n := len(readmeBlock.FindAllString(string(data), -1)); n == 0 {
-		t.Fatal("README.md has no output block")
 	}
 	run := func(cmd string) (string, error) {
 		c := exec.Command("sh", "-c", cmd)
@@ -113,21 +129,34 @@ func TestReadmeOutputs(t *testing.T) {
 		}
 		return string(out), nil
 	}
-	updated, stale, err := refreshReadme(string(data), run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *updateReadme {
-		if updated != string(data) {
-			if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
-				t.Fatal(err)
-			}
+	for _, name := range files {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err) // README.md and ARCHITECTURE.md must exist
 		}
-		t.Logf("README.md: %d stale block(s) rewritten", len(stale))
-		return
-	}
-	for _, cmd := range stale {
-		t.Errorf("README.md: the output of %q is stale: run scripts/readme-outputs.sh (make readme)", cmd)
+		if n := len(readmeBlock.FindAllString(string(data), -1)); n == 0 {
+			if name == "README.md" {
+				t.Fatal("README.md has no output block")
+			}
+			continue
+		}
+		updated, stale, err := refreshReadme(string(data), run)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if *updateReadme {
+			if updated != string(data) {
+				if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Logf("%s: %d stale block(s) rewritten", name, len(stale))
+			continue
+		}
+		for _, cmd := range stale {
+			t.Errorf("%s: the output of %q is stale: run scripts/readme-outputs.sh (make readme)", name, cmd)
+		}
 	}
 }
 

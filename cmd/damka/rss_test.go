@@ -11,7 +11,7 @@ import (
 )
 
 // rssSlackMB is how far above the hash size the process may go with the
-// default settings (README, "Memory"). 24 since the learned evaluation
+// default settings (docs/performance.md, "Memory"). 24 since the learned evaluation
 // became the default: its weights add 2 to 3 MB to the peak (82.0 MB
 // before, 84.3-84.8 MB after, analyse --time 2 on the King-ending FEN);
 // 27 since International has a table per window (four times the window
@@ -22,8 +22,8 @@ const rssSlackMB = 27
 // an ending that the embedded tables answer, and checks the peak resident
 // memory the kernel reports for the child against hash + rssSlackMB. The
 // ending runs on 2 cores: probing the tables churns the Go heap, and that
-// grows with the number of cores (about 5 MB more at 16, see the README),
-// so the bound checked is the one the README's table states.
+// grows with the number of cores (about 5 MB more at 16, docs/performance.md),
+// so the bound checked is the one its table states.
 func TestAnalyseRSS(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("peak RSS of a child is read from Linux's rusage")
