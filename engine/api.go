@@ -67,7 +67,7 @@ type Options struct {
 	EGDBPath string
 	NoEGDB   bool // search without endgame tables
 	// EGDBCacheMB is the memory for decoded table blocks; DefaultEGDBCacheMB
-	// if < 1. The process holds HashMB plus 10 to 21 MB (README, Memory).
+	// if < 1. The process holds HashMB plus 10 to 21 MB (docs/performance.md, "Memory").
 	EGDBCacheMB int
 	// Book answers from an opening book when it has the root, without
 	// searching (Result.Nodes 0): the book at BookPath (damka book build),

@@ -45,7 +45,7 @@ func (h *Hand) Evaluate(v *board.Variant, p *board.Position) int {
 
 // Giveaway weights (no piece or no move wins), per side, in the score
 // unit. Set by self-play at fixed depth against the negated-material
-// evaluation and each other (README, "Measured figures"): mobility and
+// evaluation and each other (docs/rules.md, "The giveaway evaluation"): mobility and
 // kings matter far more than the piece count.
 const (
 	gaMan      = 25  // penalty per man: fewer pieces is nearer the goal, a little
