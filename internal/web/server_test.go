@@ -175,15 +175,20 @@ func TestEngineRepliesAndTakeBack(t *testing.T) {
 	if st.History[0] != "32-28" || st.ToMove != "white" {
 		t.Errorf("after the engine's reply: %v, %s to move", st.History, st.ToMove)
 	}
+	// The engine's thinking about its own move is not streamed with
+	// analysis off: a person playing it is not told its score.
 	seen := map[string]bool{}
 	timeout := time.After(5 * time.Second)
-	for !seen["state"] || !seen["info"] {
+	for !seen["state"] {
 		select {
 		case name := <-events:
 			seen[name] = true
 		case <-timeout:
-			t.Fatalf("events seen: %v; want state and info", seen)
+			t.Fatalf("events seen: %v; want state", seen)
 		}
+	}
+	if seen["info"] {
+		t.Errorf("the engine's thinking was streamed with analysis off")
 	}
 	var back state
 	if code := call(t, hs, "/api/undo", request{ID: st.ID}, &back); code != 200 || len(back.History) != 0 || back.ToMove != "white" {
@@ -288,9 +293,17 @@ func TestClocks(t *testing.T) {
 	st := newGame(t, hs, request{Human: "both"})
 	ss, _ := srv.session(st.ID)
 	ss.start(setup{game: board.NewGame(board.Russian, board.Russian.Start()), human: [2]bool{true, true}, tc: timeControl{Name: "tiny", Base: 30 * time.Millisecond}})
+	// The clocks start with the first move, not before it.
+	time.Sleep(60 * time.Millisecond)
+	if got := ss.snapshot(); got.Over || got.Clock == nil || got.Clock.White != 30 || got.Clock.Running != "" {
+		t.Fatalf("before the first move: %q, clock %+v", got.Status, got.Clock)
+	}
+	if _, err := ss.move("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
 	got := waitState(t, srv, st.ID, func(s state) bool { return s.Over })
-	if got.Status != "White lost on time" || got.Clock == nil || got.Clock.White != 0 || got.Clock.Running != "" {
-		t.Errorf("after White's flag fell: %q, clock %+v", got.Status, got.Clock)
+	if got.Status != "Black lost on time" || got.Clock == nil || got.Clock.Black != 0 || got.Clock.Running != "" {
+		t.Errorf("after Black's flag fell: %q, clock %+v", got.Status, got.Clock)
 	}
 	var reply errorReply
 	if code := call(t, hs, "/api/move", request{ID: st.ID, Move: "c3-d4"}, &reply); code != 400 || !strings.Contains(reply.Error, "over") {
