@@ -2,8 +2,8 @@ package main
 
 import (
 	"os"
-	"regexp"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"

@@ -42,12 +42,12 @@ type state struct {
 	// FirstPly is the number of the game's first ply counted from the
 	// variant's first mover (1 when a set-up position has the other side
 	// to move), for the move numbers of the list.
-	FirstPly int    `json:"firstply"`
-	Result   string `json:"result"`  // the PDN result token of an ended game, else ""
-	Example  string `json:"example"` // a move in the variant's notation, for the move box
-	Hint     string `json:"hint,omitempty"`
-	Players  [2]string     `json:"players"` // White's and Black's names
-	Review   *reviewView   `json:"review,omitempty"`
+	FirstPly int         `json:"firstply"`
+	Result   string      `json:"result"`  // the PDN result token of an ended game, else ""
+	Example  string      `json:"example"` // a move in the variant's notation, for the move box
+	Hint     string      `json:"hint,omitempty"`
+	Players  [2]string   `json:"players"` // White's and Black's names
+	Review   *reviewView `json:"review,omitempty"`
 	// Games lists the games of a PDN just loaded, Game the one opened.
 	Games []string `json:"games,omitempty"`
 	Game  int      `json:"game"`
