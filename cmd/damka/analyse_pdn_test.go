@@ -120,20 +120,12 @@ func TestAnalysePDNErrors(t *testing.T) {
 	}
 }
 
-// shotGame is an International game that Black loses to a shot: 9...18-22
-// lets 10. 27x29 take three men (found by letting the engine play both
-// sides at depth 8 and picking, at Black's ninth move, a move its search
-// refutes by a capture); Black resigned three moves later.
-const shotGame = `[Event "a game lost to a shot"]
-[White "damka"]
-[Black "damka, blundering"]
-[Result "2-0"]
-[GameType "20"]
-
-1. 32-28 18-23 2. 38-32 12-18 3. 42-38 7-12 4. 47-42 20-25 5. 31-27 1-7 6. 37-31
-17-21 7. 31-26 15-20 8. 26x17 11x31 9. 36x27 18-22 10. 27x29 20-24 11. 29x20
-19-23 12. 28x19 13x15 2-0
-`
+// shotGame is internal/review/testdata/shot.pdn, an International game
+// that Black loses to a shot: 9...18-22 lets 10. 27x29 take three men
+// (found by letting the engine play both sides at depth 8 and picking, at
+// Black's ninth move, a move its search refutes by a capture); Black
+// resigned three moves later. The page's review test reads it too.
+const shotGame = "../../internal/review/testdata/shot.pdn"
 
 // TestAnalysePDNReview reviews a game lost to a shot: the move that allowed
 // the shot is marked ? or ?? in the PDN and in the summary, with the
@@ -141,7 +133,7 @@ const shotGame = `[Event "a game lost to a shot"]
 // position with that move's mark.
 func TestAnalysePDNReview(t *testing.T) {
 	dir := t.TempDir()
-	in := writeFile(t, dir, "shot.pdn", shotGame)
+	in := shotGame
 	out, svg := filepath.Join(dir, "out.pdn"), filepath.Join(dir, "g.svg")
 	if err := analyseCmd([]string{"--pdn", in, "--depth", "6", "--hash", "1", "-o", out, "--svg", svg}); err != nil {
 		t.Fatal(err)

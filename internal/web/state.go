@@ -89,8 +89,8 @@ func (ss *session) stateLocked() state {
 	if start := g.Start(); start.Side != v.FirstMover {
 		st.FirstPly = 1
 	}
-	if st.Over {
-		st.Result = ss.resultToken()
+	if r := ss.resultToken(); r != "*" {
+		st.Result = r
 	}
 	if start := v.Start(); true {
 		if ms := legalMoves(v, &start); len(ms) > 0 {
