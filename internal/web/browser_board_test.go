@@ -11,6 +11,7 @@ package web
 import (
 	"context"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +108,7 @@ func TestBrowserBoard(t *testing.T) {
 		if got := js[string](b, `document.getElementById("status").textContent`); !strings.Contains(got, "Your move") {
 			t.Errorf("status at the start: %q, want \"Your move\"", got)
 		}
-		if got := js[string](b, `document.getElementById("move-text").placeholder`); !strings.Contains(got, "c3") && !strings.Contains(got, "-") || strings.ContainsAny(got, "0123456789") && !strings.ContainsAny(got, "abcdefgh") {
+		if got := js[string](b, `document.getElementById("move-text").placeholder`); !regexp.MustCompile(`^e\.g\. [a-h][1-8]-[a-h][1-8]$`).MatchString(got) {
 			t.Errorf("Russian move box placeholder %q is not in Russian notation", got)
 		}
 		b.run("switch sides", chromedp.Click(chromedp.CSS("#go")))
@@ -127,7 +128,7 @@ func TestBrowserBoard(t *testing.T) {
 			t.Errorf("PDN Black %q, want Human", bl)
 		}
 		// The engine's thinking is not shown with analysis off.
-		if n := js[int](b, `document.querySelectorAll("#lines tbody tr").length`); n != 0 {
+		if n := js[int](b, `[...document.querySelectorAll("#lines tbody tr")].filter(tr => tr.cells[2].textContent !== "").length`); n != 0 {
 			t.Errorf("%d lines of the engine's thinking shown with analysis off", n)
 		}
 		// Both last moves are marked once the person has replied.
@@ -135,6 +136,42 @@ func TestBrowserBoard(t *testing.T) {
 		b.clickMove(st, 0, false)
 		b.settle(ss, 3)
 		waitJS[bool](b, "both last moves marked", `document.querySelectorAll("#board .mark.last").length === 2 && document.querySelectorAll("#board .mark.previous").length === 2`)
+		// The engine's reply slid into place.
+		if !js[bool](b, `document.querySelector("#board .piece.moving") !== null`) {
+			t.Errorf("the engine's move was not animated")
+		}
+	})
+
+	sub("analysis", func() {
+		// Black to move, six men against three: the lines are scored from
+		// White's side (+), best first for Black (White's score rising),
+		// nodes for people, and the card keeps its height as lines come.
+		b.open("variant=russian&human=both&fen=B:Wa1,c1,e1,g1,a3,c3:Bb8,d8,f8")
+		b.run("three lines", chromedp.Evaluate[chromedp.Void](`(() => { const m = document.getElementById("multipv"); m.value = "3"; m.dispatchEvent(new Event("change")); })()`))
+		waitJS[bool](b, "three lines asked for", `S.multipv === 3`)
+		h0 := js[float64](b, `document.getElementById("analysis-card").getBoundingClientRect().height`)
+		b.run("engine on", chromedp.Click(chromedp.CSS("#analyse")))
+		waitJS[bool](b, "three lines", `S.lines && S.lines.length === 3 && S.lines.every(l => l.depth >= 3)`)
+		scores := js[[]string](b, `[...document.querySelectorAll("#lines tbody tr td:nth-child(3)")].map(td => td.textContent)`)
+		whites := js[[]float64](b, `S.lines.map(l => l.white)`)
+		for i, sc := range scores {
+			if !strings.HasPrefix(sc, "+") && !strings.HasPrefix(sc, "White wins") {
+				t.Errorf("line %d scored %q: not from White's side", i+1, sc)
+			}
+			if i > 0 && whites[i] < whites[i-1] {
+				t.Errorf("lines not best first for Black: %v", whites)
+			}
+		}
+		if nodes := js[string](b, `document.querySelector("#lines tbody tr td:nth-child(4)").textContent`); !regexp.MustCompile(`^\d+(\.\d)?( [kMG])?$`).MatchString(nodes) {
+			t.Errorf("nodes shown as %q", nodes)
+		}
+		if h1 := js[float64](b, `document.getElementById("analysis-card").getBoundingClientRect().height`); h1 != h0 {
+			t.Errorf("the analysis card grew from %.0f to %.0f px as lines came", h0, h1)
+		}
+		if bar := js[float64](b, `parseFloat(document.getElementById("evalfill").style.height)`); bar <= 50 {
+			t.Errorf("the evaluation bar shows %.0f%% for White, who is three men up", bar)
+		}
+		b.run("engine off", chromedp.Click(chromedp.CSS("#analyse")))
 	})
 
 	sub("circular capture", func() {
@@ -241,8 +278,7 @@ func TestBrowserBoard(t *testing.T) {
 
 	sub("play to the end", func() {
 		ss := b.open("variant=russian&human=white&time=test&fen=W:Wc3,e1:Bd4")
-		b.settle(ss, 0)
-		b.run("take d4", clickSq("c3"), chromedp.WaitVisible(chromedp.CSS(`#board .sq.tgt`)), chromedp.Sleep(100*time.Millisecond), clickSq("e5"))
+		b.run("take d4", clickSq("c3"), chromedp.WaitVisible(chromedp.CSS(`#board .sq.tgt`)), clickSq("e5"))
 		st := b.settle(ss, 1)
 		if !st.Over {
 			t.Fatalf("after c3:e5 the game goes on: %s", st.Status)

@@ -65,6 +65,23 @@ function listen() {
   events.addEventListener("failure", (e) => showMessage(JSON.parse(e.data).error));
 }
 
+// A browser opens at most six connections to a server, and each event
+// stream holds one: a page that is hidden or left lets its stream go, so
+// that other tabs (and the page's own requests) are never starved of
+// connections; it takes the stream and the state again when shown.
+function pause() { if (events) { events.close(); events = null; } }
+async function resume() {
+  if (!S || events) return;
+  try {
+    const r = await fetch("/api/state?id=" + encodeURIComponent(S.id));
+    if (r.ok) { S = null; setState(await r.json()); return; }
+    showMessage((await r.json()).error);
+  } catch (e) { showMessage("the server does not answer: " + e.message); }
+}
+document.addEventListener("visibilitychange", () => { if (document.hidden) pause(); else resume(); });
+window.addEventListener("pagehide", pause);
+window.addEventListener("pageshow", (e) => { if (e.persisted) resume(); });
+
 function myTurn() {
   return !S.over && S.view === S.plies && (S.human === "both" || S.human === S.tomove);
 }
@@ -219,7 +236,9 @@ function renderLines() {
   body.innerHTML = "";
   const lines = S.lines || [];
   $("lines").classList.toggle("playable", S.human === "both");
-  const rows = Math.max(lines.length, S.analysing ? S.multipv : 0);
+  // As many rows as lines asked for, filled or not: the page does not
+  // jump as lines come and go.
+  const rows = Math.max(lines.length, S.multipv);
   for (let r = 0; r < rows; r++) {
     const l = lines[r];
     const tr = document.createElement("tr");
@@ -230,6 +249,9 @@ function renderLines() {
       tr.appendChild(td);
     }
     const td = document.createElement("td");
+    const pv = document.createElement("div");
+    pv.className = "pv";
+    td.appendChild(pv);
     if (l) {
       l.moves.forEach((m, k) => {
         const sp = document.createElement("span");
@@ -237,8 +259,8 @@ function renderLines() {
         sp.textContent = m;
         sp.dataset.line = String(r);
         sp.dataset.k = String(k);
-        td.appendChild(sp);
-        td.appendChild(document.createTextNode(" "));
+        pv.appendChild(sp);
+        pv.appendChild(document.createTextNode(" "));
       });
     }
     tr.appendChild(td);
@@ -286,6 +308,7 @@ function renderReview() {
   $("review").textContent = rv && rv.running ? "Reviewing… " + rv.done + "/" + rv.total : "Review the game";
   const done = rv && rv.graph;
   $("graph-box").hidden = !done;
+  document.body.classList.toggle("reviewed", !!done);
   $("graph").innerHTML = done ? rv.graph : "";
   $("review-current").textContent = done ? (rv.current || "") : "";
   $("review-sums").textContent = done ? "White: " + rv.white + "\nBlack: " + rv.black : (rv && rv.error ? rv.error : "");
