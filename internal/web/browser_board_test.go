@@ -313,6 +313,17 @@ func TestBrowserBoard(t *testing.T) {
 		if w := js[float64](b, `document.querySelector("#board svg").getBoundingClientRect().width`); w < 800 {
 			t.Errorf("at 1920x1080 the board is %.0f px wide", w)
 		}
+		// The pieces that can move stand out from the other dark squares
+		// (they were two near-identical browns).
+		dist := js[float64](b, `(() => {
+			const rgb = (el) => getComputedStyle(el).fill.match(/\d+/g).map(Number);
+			const can = document.querySelector("#board .sq.can"), plain = document.querySelector("#board .sq:not(.can)");
+			const a = rgb(can), p = rgb(plain);
+			return Math.hypot(a[0] - p[0], a[1] - p[1], a[2] - p[2]);
+		})()`)
+		if dist < 80 {
+			t.Errorf("movable pieces' squares differ from the others by %.0f in RGB, want 80 or more", dist)
+		}
 		light := js[string](b, `getComputedStyle(document.body).backgroundColor`)
 		b.run("dark", setMedia(true))
 		if dark := js[string](b, `getComputedStyle(document.body).backgroundColor`); dark == light {

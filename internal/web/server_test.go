@@ -414,3 +414,38 @@ func TestForeignHostAndFormPostRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawOffer: the engine takes a draw when its latest score of the game
+// says it is not better, and says its score when it declines.
+func TestDrawOffer(t *testing.T) {
+	srv, hs := newTestServer(t)
+	for _, tc := range []struct {
+		name   string
+		scored bool
+		score  int
+		agreed bool
+		want   string
+	}{
+		{"no move yet", false, 0, false, "not yet played"},
+		{"equal", true, 0, true, ""},
+		{"worse", true, -150, true, ""},
+		{"at the bound", true, drawAccept, true, ""},
+		{"better", true, 85, false, "+0.85"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := newGame(t, hs, request{Variant: "russian", Human: "white", Time: "test"})
+			ss, _ := srv.session(st.ID)
+			ss.mu.Lock()
+			ss.engScore, ss.engScored = tc.score, tc.scored
+			ss.mu.Unlock()
+			var reply struct {
+				state
+				Error string `json:"error"`
+			}
+			call(t, hs, "/api/draw", request{ID: st.ID}, &reply)
+			if got := ss.snapshot(); got.Over != tc.agreed || tc.agreed && got.Status != "draw: agreed" || !strings.Contains(reply.Error, tc.want) {
+				t.Errorf("over %t (%q), error %q; want over %t, error with %q", got.Over, got.Status, reply.Error, tc.agreed, tc.want)
+			}
+		})
+	}
+}
