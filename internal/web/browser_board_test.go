@@ -329,6 +329,7 @@ func TestBrowserBoard(t *testing.T) {
 		if dark := js[string](b, `getComputedStyle(document.body).backgroundColor`); dark == light {
 			t.Errorf("dark mode keeps the background %s", dark)
 		}
+		b.screenshot("dark")
 		b.run("coordinates off", chromedp.Click(chromedp.CSS("#coords")))
 		if d := js[string](b, `getComputedStyle(document.querySelector("#board .labels")).display`); d != "none" {
 			t.Errorf("coordinates off: labels display %q", d)
