@@ -116,6 +116,10 @@ func TestBadInputIsRefusedWithAMessage(t *testing.T) {
 		{"multi-PV out of range", "/api/analyse", request{ID: st.ID, On: true, MultiPV: 99}, 400, "multi-PV"},
 		{"nothing to take back", "/api/undo", request{ID: st.ID}, 400, "no move"},
 		{"malformed JSON", "/api/move", "{", 400, "malformed"},
+		{"position out of the game", "/api/view", request{ID: st.ID, Ply: 3}, 400, "no position 3"},
+		{"negative position", "/api/view", request{ID: st.ID, Ply: -1}, 400, "no position -1"},
+		{"review of no move", "/api/review", request{ID: st.ID}, 400, "no move to review"},
+		{"PDN game out of range", "/api/pdn", request{ID: st.ID, PDN: "1. 32-28 *", Game: 2}, 400, "holds 1 games"},
 	}
 	for _, c := range cases {
 		var reply errorReply
