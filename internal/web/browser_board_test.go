@@ -90,7 +90,7 @@ func TestBrowserBoard(t *testing.T) {
 	b := newBrowserTestWith(t, Config{
 		Engine: engine.Options{HashMB: 2}, MaxSessions: 4,
 		ReviewLimits: engine.Limits{Depth: 5, NoBook: true},
-	}, 150*time.Second)
+	}, 300*time.Second)
 	parent := b.t
 	sub := func(name string, f func()) {
 		parent.Run(name, func(t *testing.T) {

@@ -58,6 +58,7 @@ type session struct {
 	// gen counts the changes of position; a search started for an older
 	// one throws its result away.
 	gen       int
+	seq       uint64 // counts the states made (state.Seq)
 	eng       engine.Searcher
 	searching bool          // a search for the current gen is running
 	kind      searchKind    // what the running search is for

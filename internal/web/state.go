@@ -37,8 +37,12 @@ type state struct {
 	Gen       int        `json:"gen"`
 	// View is the ply of the position shown, Plies the game's length:
 	// View < Plies while walking back through the game.
-	View  int `json:"view"`
-	Plies int `json:"plies"`
+	// Seq orders the states of a session as they were made: a reply that
+	// arrives after a newer event (a finished review changes no position,
+	// so Gen does not tell them apart) is dropped by the page.
+	Seq   uint64 `json:"seq"`
+	View  int    `json:"view"`
+	Plies int    `json:"plies"`
 	// FirstPly is the number of the game's first ply counted from the
 	// variant's first mover (1 when a set-up position has the other side
 	// to move), for the move numbers of the list.
@@ -76,6 +80,7 @@ func (ss *session) snapshot() state {
 
 // stateLocked builds the state (mu held).
 func (ss *session) stateLocked() state {
+	ss.seq++
 	g := ss.game
 	vg := ss.viewGame()
 	v, p := g.Variant(), vg.Position()
@@ -84,7 +89,7 @@ func (ss *session) stateLocked() state {
 		Human: humanName(ss.human), Flip: ss.flip, Time: ss.tc.Name, Status: ss.statusText(), Over: ss.over(),
 		Thinking: ss.searching && ss.kind == searchMove, Analysing: ss.analysing, MultiPV: ss.multiPV,
 		Lines: sortedLines(ss.lines), Gen: ss.gen, Moves: []legal{}, History: []string{},
-		View: vg.Len(), Plies: g.Len(), Players: ss.players(),
+		View: vg.Len(), Plies: g.Len(), Players: ss.players(), Seq: ss.seq,
 	}
 	if start := g.Start(); start.Side != v.FirstMover {
 		st.FirstPly = 1

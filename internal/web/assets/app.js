@@ -38,8 +38,8 @@ function setState(st) {
   if (!st) return;
   const fresh = !S || S.id !== st.id;
   // A reply and an event may arrive out of order: never go back to an
-  // older position (gen counts the session's changes).
-  if (!fresh && st.gen < S.gen) return;
+  // older state (seq counts the states the server made).
+  if (!fresh && st.seq < S.seq) return;
   const before = S;
   S = st;
   received = performance.now();
