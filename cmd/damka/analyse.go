@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(command{"analyse", "search one position and print every iteration, or annotate a PDN game (--pdn)", analyseCmd})
+	register(command{"analyse", "search one position and print every iteration, or review a PDN game (--pdn: ?! ? ?? marks, --svg graph)", analyseCmd})
 }
 
 func analyseCmd(args []string) error {
@@ -28,6 +28,7 @@ func analyseCmd(args []string) error {
 	gameNum := fs.Int("game", 1, "with --pdn: the game of the file to annotate (1 = the first)")
 	movetime := fs.Float64("movetime", 0, "with --pdn: seconds per position (default: --depth, else depth 12)")
 	output := fs.String("o", "", "with --pdn: write the annotated PDN to this file (default: standard output)")
+	svg := fs.String("svg", "", "with --pdn: draw the evaluation graph of the game into this SVG file")
 	ablate := fs.String("ablate", "", "search features to switch off, or experiments to switch on (+name), as damka hub --ablate (one position, not --pdn)")
 	tables := tableFlags(fs)
 	evals := evalFlags(fs)
@@ -46,7 +47,7 @@ func analyseCmd(args []string) error {
 			return usagef("--ablate is for one position, not with --pdn")
 		}
 		job := pdnJob{path: *pdnPath, game: *gameNum, depth: *depth, movetime: *movetime,
-			output: *output, threads: *threads, hash: *hash, tables: tables, evals: evals}
+			output: *output, svg: *svg, threads: *threads, hash: *hash, tables: tables, evals: evals}
 		fs.Visit(func(f *flag.Flag) {
 			if f.Name == "variant" {
 				job.variant = *variant
@@ -54,7 +55,7 @@ func analyseCmd(args []string) error {
 		})
 		return analysePDN(job)
 	}
-	for name, set := range map[string]bool{"game": *gameNum != 1, "movetime": *movetime != 0, "o": *output != ""} {
+	for name, set := range map[string]bool{"game": *gameNum != 1, "movetime": *movetime != 0, "o": *output != "", "svg": *svg != ""} {
 		if set {
 			return usagef("--%s goes with --pdn", name)
 		}

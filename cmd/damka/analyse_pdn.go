@@ -7,13 +7,19 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"fmt"
+	"io"
 	"os"
+	"regexp"
+	"strings"
 	"time"
 
 	"damka/board"
 	"damka/engine"
 	"damka/format/pdn"
+	"damka/internal/diagram"
+	"damka/internal/review"
 )
 
 // pdnJob is what analyse --pdn was asked to do.
@@ -26,6 +32,7 @@ type pdnJob struct {
 	depth    int
 	movetime float64 // seconds
 	output   string
+	svg      string // the evaluation graph's file, or ""
 	threads  int
 	hash     int
 	tables   func(*engine.Options) error
@@ -101,54 +108,95 @@ func analysePDN(job pdnJob) error {
 		lim.Depth = job.depth
 		budget = fmt.Sprintf("depth=%d", job.depth)
 	}
-	comments, err := annotate(e, g.Game, lim, newProgress())
+	pr := newProgress()
+	rv, err := review.Game(context.Background(), e, g.Game, lim, func(done, total int) { pr.update(done, total, uint64(done), "positions") })
+	pr.finish()
 	if err != nil {
 		return err
 	}
-	out := &pdn.Game{Game: g.Clone(), Tags: g.Tags, Result: g.Result, Comments: comments}
+	out := &pdn.Game{Game: g.Clone(), Tags: g.Tags, Result: g.Result, Comments: reviewComments(g.Game, rv)}
 	out.Tags = append(out.Tags[:len(out.Tags):len(out.Tags)], pdn.Tag{Name: "Annotator", Value: "damka " + version + " " + budget})
 	var buf bytes.Buffer
 	if err := out.Write(&buf); err != nil {
 		return err
 	}
+	text := markMoves(buf.String())
+	fmt.Fprint(os.Stderr, reviewSummary(g.Game, rv))
+	if job.svg != "" {
+		marks := make([]string, len(rv.Moves))
+		for i, m := range rv.Moves {
+			marks[i] = m.Mark
+		}
+		title := fmt.Sprintf("%s: evaluation from White's side, %s", g.Variant().Title, budget)
+		graph := diagram.GraphString(rv.Scores, diagram.GraphOptions{Marks: marks, Current: -1, Title: title})
+		if err := os.WriteFile(job.svg, []byte(graph), 0o644); err != nil {
+			return err
+		}
+	}
 	if job.output == "" {
-		_, err = os.Stdout.Write(buf.Bytes())
+		_, err = io.WriteString(os.Stdout, text)
 		return err
 	}
-	return os.WriteFile(job.output, buf.Bytes(), 0o644)
+	return os.WriteFile(job.output, []byte(text), 0o644)
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
-// annotate searches the position before every move of g and returns one
-// comment per move: the score from White's side on the Hub scale (1.00 a
-// man, +99.xx a win in 100-xx plies) and the engine's best move there.
-func annotate(e engine.Searcher, g *board.Game, lim engine.Limits, pr *progress) ([]string, error) {
-	v := g.Variant()
-	line := g.Clone()
-	line.Truncate(0)
+// reviewComments is one comment per move: the score of the position before
+// it from White's side on the Hub scale (1.00 a man, +99.xx a win in
+// 100-xx plies) and the engine's best move there; a marked move's comment
+// starts with its mark (markMoves moves it onto the move) and adds what it
+// lost and the line that refutes it.
+func reviewComments(g *board.Game, rv *review.Review) []string {
 	comments := make([]string, g.Len())
-	var nodes uint64
-	e.NewGame()
-	for i, m := range g.Moves() {
-		pr.update(i, g.Len(), nodes, "nodes")
-		p := *line.Position()
-		r := e.Search(line, lim, nil)
-		nodes += r.Nodes
-		if r.HasBest {
-			score := r.Score
-			if p.Side == board.Black {
-				score = -score
-			}
-			comments[i] = signed(score) + " " + v.FormatMove(&p, r.Best)
+	for i, m := range rv.Moves {
+		best := m.Best
+		if best == "" {
+			best = m.Text // the move played was the engine's
 		}
-		if err := line.Play(m); err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err) // pdn.Read replayed it: cannot happen
+		c := signed(rv.Scores[i]) + " " + best
+		if m.Mark != "" {
+			c = fmt.Sprintf("%s %s lost %.2f, refutation %s", m.Mark, c, float64(m.Loss)/100, m.Refutation)
 		}
+		comments[i] = c
 	}
-	pr.update(g.Len(), g.Len(), nodes, "nodes")
-	pr.finish()
-	return comments, nil
+	return comments
+}
+
+// markedComment is a comment written by reviewComments for a marked move,
+// with the white space before it (a move and its comment are two words of
+// pdn.Write, so a line break may fall between them).
+var markedComment = regexp.MustCompile(`(\s)\{(\?\?|\?!|\?) `)
+
+// markMoves moves each mark from the start of its comment onto the move
+// before it ("32-28 {?? ...}" becomes "32-28?? {...}"), where PDN puts it
+// and every reader skips it.
+func markMoves(text string) string {
+	return markedComment.ReplaceAllString(text, "$2$1{")
+}
+
+// reviewSummary lists the marked moves with the better move and the
+// refutation, and each side's sums.
+func reviewSummary(g *board.Game, rv *review.Review) string {
+	var sb strings.Builder
+	first := 0
+	if g.Start().Side != g.Variant().FirstMover {
+		first = 1
+	}
+	for _, m := range rv.Moves {
+		if m.Mark == "" {
+			continue
+		}
+		n := (m.Ply+first)/2 + 1
+		dots := "."
+		if (m.Ply+first)%2 == 1 {
+			dots = "..."
+		}
+		fmt.Fprintf(&sb, "%d%s %s%s lost %.2f: better %s (%s); refutation %s\n", n, dots, m.Text, m.Mark,
+			float64(m.Loss)/100, m.Best, m.BestLine, m.Refutation)
+	}
+	fmt.Fprintf(&sb, "White: %s\nBlack: %s\n", rv.Sums[board.White].Summary(), rv.Sums[board.Black].Summary())
+	return sb.String()
 }
 
 // signed writes a score in hundredths as "+0.12" or "-99.95".

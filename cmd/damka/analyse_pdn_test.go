@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func TestAnalysePDN(t *testing.T) {
 			for i, c := range comments {
 				c, _, _ = strings.Cut(c, "}")
 				f := strings.Fields(c)
-				if len(f) != 2 {
+				if len(f) < 2 {
 					t.Fatalf("comment %q is not {score best-move}", c)
 				}
 				if _, err := g.Variant().ParseMove(g.At(i), f[1]); err != nil {
@@ -116,5 +117,50 @@ func TestAnalysePDNErrors(t *testing.T) {
 				t.Errorf("usage error %v, want %v", isUsage, tc.usage)
 			}
 		})
+	}
+}
+
+// shotGame is internal/review/testdata/shot.pdn, an International game
+// that Black loses to a shot: 9...18-22 lets 10. 27x29 take three men
+// (found by letting the engine play both sides at depth 8 and picking, at
+// Black's ninth move, a move its search refutes by a capture); Black
+// resigned three moves later. The page's review test reads it too.
+const shotGame = "../../internal/review/testdata/shot.pdn"
+
+// TestAnalysePDNReview reviews a game lost to a shot: the move that allowed
+// the shot is marked ? or ?? in the PDN and in the summary, with the
+// refutation starting with the shot, and the graph has one point per
+// position with that move's mark.
+func TestAnalysePDNReview(t *testing.T) {
+	dir := t.TempDir()
+	in := shotGame
+	out, svg := filepath.Join(dir, "out.pdn"), filepath.Join(dir, "g.svg")
+	if err := analyseCmd([]string{"--pdn", in, "--depth", "6", "--hash", "1", "-o", out, "--svg", svg}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if !regexp.MustCompile(`18-22\?\??\s+\{`).MatchString(text) {
+		t.Errorf("9...18-22, which loses to 27x29, is not marked ? or ??:\n%s", text)
+	}
+	if !strings.Contains(text, "refutation 27x29") {
+		t.Errorf("the refutation of 18-22 does not start with the shot 27x29:\n%s", text)
+	}
+	games, err := pdn.Read(strings.NewReader(text))
+	if err != nil || len(games) != 1 || games[0].Len() != 24 {
+		t.Fatalf("the marked PDN does not read back as the game: %v\n%s", err, text)
+	}
+	graph, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(graph), `class="point"`); n != 25 {
+		t.Errorf("the graph has %d points, want 25 (one per position)", n)
+	}
+	if !strings.Contains(string(graph), `data-ply="18" data-mark="?`) {
+		t.Errorf("the graph's point after 9...18-22 (ply 18) is not marked:\n%s", graph)
 	}
 }

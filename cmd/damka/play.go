@@ -132,7 +132,7 @@ func (g *game) run() error {
 
 const playHelp = `commands (a line that looks like a move is a move; any other word is a command):
   <move>          play a move: 32-28, 28x19, c3-d4, c3:e5, 3228, ...
-  go              the engine plays the side to move
+  go              the engine plays the side to move (on your turn: you swap sides)
   hint            the engine's best move, without playing it
   undo            take back your last move (and the engine's answer)
   side white      you play White (or black); the engine plays the other side
@@ -217,7 +217,7 @@ func (g *game) command(line string) (quit bool) {
 		if g.over() {
 			return false
 		}
-		g.engineMove(false)
+		g.takeOver()
 	case "hint":
 		g.hint()
 	case "save":
@@ -291,6 +291,19 @@ func (g *game) setSide(text string) {
 	g.printf("you play %s\n", title(c))
 	g.show()
 	g.engineTurn()
+}
+
+// takeOver lets the engine play the side to move. On the person's turn
+// that swaps the sides, said aloud and with the board turned, so that
+// the engine goes on answering the person's moves and the saved game
+// names the right players; otherwise (a set-up position with the
+// engine's side to move) the engine simply moves.
+func (g *game) takeOver() {
+	if g.pos.Side == g.you {
+		g.you, g.flipped = g.you.Opponent(), g.you.Opponent() == board.Black
+		g.printf("damka takes %s; you play %s now\n", title(g.pos.Side), title(g.you))
+	}
+	g.engineMove(false)
 }
 
 // parseLevel reads "depth=N" or "time=S".

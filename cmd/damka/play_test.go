@@ -234,3 +234,21 @@ func TestBoardText(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayGoSwapsSides: "go" on the person's turn gives the engine that
+// side and the person the other, so that after the engine's move it is
+// the person's turn again (it once waited for a move from nobody), and the
+// board is turned for the person's new side.
+func TestPlayGoSwapsSides(t *testing.T) {
+	g, out := newTestGame(t, "russian", "")
+	g.command("go")
+	if g.you != board.Black || !g.flipped {
+		t.Errorf("after go on White's turn: you play %s, flipped %t; want Black, flipped", g.you, g.flipped)
+	}
+	if g.pos.Side != g.you || g.game.Len() != 1 {
+		t.Errorf("after go: %d plies, %s to move; want 1 ply and the person (%s) to move:\n%s", g.game.Len(), g.pos.Side, g.you, out)
+	}
+	if !strings.Contains(out.String(), "damka takes White; you play Black now") {
+		t.Errorf("the swap is not said:\n%s", out)
+	}
+}

@@ -26,7 +26,7 @@ func serveCmd(args []string) error {
 	remote := fs.Bool("allow-remote", false, "allow a --listen address that other machines can reach")
 	threads := fs.Int("threads", 1, fmt.Sprintf("search threads per game (1..%d)", engine.MaxThreads))
 	hash := fs.Int("hash", 32, fmt.Sprintf("transposition table per game in MB (1..%d)", engine.MaxHashMB))
-	games := fs.Int("games", 4, "games (browser tabs) held at once, each with its own engine; the oldest goes first")
+	games := fs.Int("games", 4, "engines held at once, each with its own --hash table; a tab whose engine went to another keeps its game and gets one back when it needs it")
 	tables := tableFlags(fs)
 	books := bookFlags(fs)
 	if err := parseFlags(fs, args); err != nil {

@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"damka/board"
@@ -30,6 +31,12 @@ type Options struct {
 	// Captured are the squares of the pieces the last move took; each gets
 	// a small cross.
 	Captured []board.Square
+	// Previous is the move before the last (the other side's), marked
+	// more faintly at its origin and destination.
+	Previous []board.Square
+	// Hint is a move to suggest (a better move, the engine's hint): its
+	// route drawn as a green arrow.
+	Hint     []board.Square
 	Targets  []board.Square // squares a selected piece may move to
 	Selected []board.Square // squares marked as chosen (e.g. the piece to move)
 	// Towers are the pieces under the tops (Bashni); nil for none.
@@ -52,6 +59,8 @@ const (
 	colourTarget     = "#5aa05a"
 	colourSelected   = "#4a7fd9"
 	colourRoute      = "#e0402a"
+	colourPrevious   = "#c9a862"
+	colourHint       = "#2f9e44"
 )
 
 // layout places squares on the picture.
@@ -173,6 +182,7 @@ func writeSVG(w writer, v *board.Variant, p *board.Position, opt Options) {
 	// After the pieces: a square's number stays readable over a piece.
 	writeLabels(w, l, squares)
 	writeCaptured(w, l, opt.Captured)
+	writeHint(w, l, opt.Hint)
 	w.WriteString("</svg>\n")
 }
 
@@ -185,6 +195,10 @@ func writeMarks(w writer, l layout, opt Options) {
 		inset := l.size * 0.06
 		fmt.Fprintf(w, `<rect class="mark %s" data-sq="%s" x="%s" y="%s" width="%s" height="%s" fill="none" stroke="%s" stroke-width="%s"/>`+"\n",
 			class, l.v.SquareName(s), num(x+inset), num(y+inset), num(l.size-2*inset), num(l.size-2*inset), colour, num(l.size*0.08))
+	}
+	if n := len(opt.Previous); n >= 2 {
+		mark("previous", colourPrevious, opt.Previous[0])
+		mark("previous", colourPrevious, opt.Previous[n-1])
 	}
 	if n := len(opt.Route); n >= 2 {
 		mark("last", colourLast, opt.Route[0])
@@ -207,6 +221,38 @@ func writeMarks(w writer, l layout, opt Options) {
 		fmt.Fprintf(w, `<polyline class="route" points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round" stroke-opacity="0.8"/>`+"\n",
 			strings.Join(pts, " "), colourRoute, num(l.size*0.07))
 	}
+	w.WriteString("</g>\n")
+}
+
+// writeHint draws opt.Hint as an arrow over the pieces: a suggestion must
+// show whatever stands on its squares.
+func writeHint(w writer, l layout, route []board.Square) {
+	if len(route) < 2 {
+		return
+	}
+	var pts []string
+	for _, s := range route {
+		x, y := l.centre(s)
+		pts = append(pts, num(x)+","+num(y))
+	}
+	x0, y0 := l.centre(route[len(route)-2])
+	x1, y1 := l.centre(route[len(route)-1])
+	// The head: a triangle at the last landing square, pointing along the
+	// last leg.
+	dx, dy := x1-x0, y1-y0
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		dx, dy, d = 0, -1, 1 // a circular capture ends where it began
+	}
+	ux, uy := dx/d, dy/d
+	h := l.size * 0.32
+	bx, by := x1-ux*h, y1-uy*h
+	fmt.Fprintf(w, `<g class="hint" data-from="%s" data-to="%s" pointer-events="none" opacity="0.85">`+"\n",
+		l.v.SquareName(route[0]), l.v.SquareName(route[len(route)-1]))
+	fmt.Fprintf(w, `<polyline points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round"/>`+"\n",
+		strings.Join(append(pts[:len(pts)-1:len(pts)-1], num(bx)+","+num(by)), " "), colourHint, num(l.size*0.14))
+	fmt.Fprintf(w, `<path d="M%s %sL%s %sL%s %sZ" fill="%s"/>`+"\n",
+		num(x1), num(y1), num(bx-uy*h*0.6), num(by+ux*h*0.6), num(bx+uy*h*0.6), num(by-ux*h*0.6), colourHint)
 	w.WriteString("</g>\n")
 }
 

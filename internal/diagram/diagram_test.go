@@ -368,3 +368,20 @@ func bitsOf(b board.Bitboard) int {
 	}
 	return n
 }
+
+// TestGraph: one clickable point per position, a marked move's point in
+// its colour at the position after it, and the current position's line.
+func TestGraph(t *testing.T) {
+	svg := GraphString([]int{0, 10, -20, 400, 10000}, GraphOptions{Marks: []string{"", "?!", "??", ""}, Current: 2})
+	if n := strings.Count(svg, `class="point"`); n != 5 {
+		t.Errorf("%d points, want 5", n)
+	}
+	for _, want := range []string{`data-ply="2" data-mark="?!"`, `data-ply="3" data-mark="??"`, `class="graph-current"`, colourBlunder, colourInaccuracy} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("graph lacks %q:\n%s", want, svg)
+		}
+	}
+	if strings.Contains(GraphString(nil, GraphOptions{Current: -1}), "NaN") {
+		t.Errorf("an empty graph draws NaN")
+	}
+}

@@ -8,16 +8,23 @@ import "damka/board"
 // position after it so that every board (Canadian's wide one, Bashni's
 // columns, Stavropol's foreign moves) is handled the same way.
 func LastMove(v *board.Variant, p *board.Position, m board.Move, opt *Options) {
-	opt.Route = nil
+	opt.Route = Route(v, p, m)
+	opt.Captured = Captured(v, p, m)
+}
+
+// Route is m's origin and each landing square as the board's Paths give
+// them (the first route when several take the same pieces).
+func Route(v *board.Variant, p *board.Position, m board.Move) []board.Square {
+	var route []board.Square
 	v.Paths(p, func(pm board.Move, path []board.Square) {
-		if pm == m && opt.Route == nil {
-			opt.Route = append([]board.Square(nil), path...)
+		if pm == m && route == nil {
+			route = append([]board.Square(nil), path...)
 		}
 	})
-	if opt.Route == nil {
-		opt.Route = []board.Square{m.From, m.To}
+	if route == nil {
+		route = []board.Square{m.From, m.To}
 	}
-	opt.Captured = Captured(v, p, m)
+	return route
 }
 
 // Captured lists the squares of the pieces m takes from p (Bashni: the

@@ -51,12 +51,18 @@ type browserTest struct {
 }
 
 func newBrowserTest(t *testing.T) *browserTest {
+	return newBrowserTestWith(t, Config{Engine: engine.Options{HashMB: 4}}, 60*time.Second)
+}
+
+// newBrowserTestWith is newBrowserTest with the server's configuration
+// and the time the whole test may take.
+func newBrowserTestWith(t *testing.T, cfg Config, limit time.Duration) *browserTest {
 	t.Helper()
 	path := findBrowser()
 	if path == "" {
 		t.Skip("no Chromium found (install Debian's chromium package, or set DAMKA_CHROMIUM): browser tests skipped")
 	}
-	srv := New(Config{Engine: engine.Options{HashMB: 4}})
+	srv := New(cfg)
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { hs.Close(); srv.Close() })
 	dir := os.Getenv("DAMKA_SCREENSHOTS")
@@ -80,7 +86,7 @@ func newBrowserTest(t *testing.T) *browserTest {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Skipf("Chromium at %s does not start (%v): browser tests skipped", path, err)
@@ -115,7 +121,7 @@ func (b *browserTest) screenshot(name string) {
 		return
 	}
 	b.shot++
-	file := filepath.Join(b.dir, fmt.Sprintf("%s-%02d-%s.png", b.t.Name(), b.shot, name))
+	file := filepath.Join(b.dir, fmt.Sprintf("%s-%02d-%s.png", strings.ReplaceAll(b.t.Name(), "/", "-"), b.shot, name))
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		b.t.Logf("screenshot %s: %v", name, err)
 	}

@@ -42,10 +42,16 @@ type Config struct {
 	// NewSearcher makes a session's engine; nil means engine.New. Tests
 	// substitute a fast one.
 	NewSearcher func(engine.Options) engine.Searcher
-	// MaxSessions bounds the games held at once (each with its own engine
-	// and transposition table); the least recently used goes first.
-	// 0 means 8.
+	// MaxSessions bounds the engines held at once (each with its own
+	// transposition table): a game that needs one when all are taken gets
+	// that of the game least recently used, which keeps its game and gets
+	// an engine again when it needs one. The games themselves are cheap:
+	// gamesPerEngine times as many are kept, those of closed tabs going
+	// first. 0 means 8.
 	MaxSessions int
+	// ReviewLimits bound the search of each position of a review; zero
+	// means reviewLimits.
+	ReviewLimits engine.Limits
 	// LoopbackOnly refuses requests whose Host is not a loopback name or
 	// address, so that a web page elsewhere cannot reach the server
 	// through a DNS name rebound to 127.0.0.1 ("damka serve" without
@@ -63,6 +69,8 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[string]*session
+	// holders are the sessions holding an engine (at most MaxSessions).
+	holders map[*session]bool
 
 	// idleAnalysis is how long analysis goes on with no page listening (a
 	// reload reconnects well within it) before it stops: an infinite
@@ -88,7 +96,7 @@ func New(cfg Config) *Server {
 	if cfg.Tables == nil {
 		cfg.Tables = egdb.OpenEmbedded
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), sessions: map[string]*session{}, tables: map[*board.Variant]*egdb.DB{}, idleAnalysis: 10 * time.Second}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), sessions: map[string]*session{}, holders: map[*session]bool{}, tables: map[*board.Variant]*egdb.DB{}, idleAnalysis: 10 * time.Second}
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic(err) // the embedded directory is part of the build
@@ -101,8 +109,13 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("POST /api/undo", s.withSession(func(ss *session, _ request) (any, error) { return ss.undo() }))
 	s.mux.HandleFunc("POST /api/flip", s.withSession(func(ss *session, _ request) (any, error) { return ss.toggleFlip(), nil }))
 	s.mux.HandleFunc("POST /api/analyse", s.withSession(func(ss *session, r request) (any, error) { return ss.setAnalysis(r.On, r.MultiPV) }))
-	s.mux.HandleFunc("POST /api/go", s.withSession(func(ss *session, _ request) (any, error) { return ss.engineMoveNow() }))
-	s.mux.HandleFunc("POST /api/pdn", s.withSession(func(ss *session, r request) (any, error) { return ss.loadPDN(r.PDN) }))
+	s.mux.HandleFunc("POST /api/go", s.withSession(func(ss *session, _ request) (any, error) { return ss.switchSides() }))
+	s.mux.HandleFunc("POST /api/view", s.withSession(func(ss *session, r request) (any, error) { return ss.setView(r.Ply) }))
+	s.mux.HandleFunc("POST /api/resign", s.withSession(func(ss *session, _ request) (any, error) { return ss.resign() }))
+	s.mux.HandleFunc("POST /api/draw", s.withSession(func(ss *session, _ request) (any, error) { return ss.offerDraw() }))
+	s.mux.HandleFunc("POST /api/hint", s.withSession(func(ss *session, _ request) (any, error) { return ss.askHint() }))
+	s.mux.HandleFunc("POST /api/review", s.withSession(func(ss *session, _ request) (any, error) { return ss.startReview() }))
+	s.mux.HandleFunc("POST /api/pdn", s.withSession(func(ss *session, r request) (any, error) { return ss.loadPDN(r.PDN, r.Game) }))
 	s.mux.HandleFunc("GET /api/pdn", s.handlePDN)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	return s
@@ -142,10 +155,13 @@ func loopbackHost(host string) bool {
 // Close stops every session's search.
 func (s *Server) Close() {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	for id, ss := range s.sessions {
+	all := s.sessions
+	s.sessions = map[string]*session{}
+	s.mu.Unlock()
+	// Not under s.mu: a session's lock is taken before the server's
+	// (engineFor), never after it.
+	for _, ss := range all {
 		ss.close()
-		delete(s.sessions, id)
 	}
 }
 
@@ -160,6 +176,8 @@ type request struct {
 	PDN     string `json:"pdn"`
 	On      bool   `json:"on"`
 	MultiPV int    `json:"multipv"`
+	Ply     int    `json:"ply"`  // the position to show (view)
+	Game    int    `json:"game"` // the game of a PDN file, 0-based
 }
 
 // errorReply is what the page shows for bad input.
@@ -265,24 +283,77 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ss.start(setup))
 }
 
+// gamesPerEngine is how many games are kept per engine: a game without
+// its engine is a few KB.
+const gamesPerEngine = 16
+
 func (s *Server) newSession() *session {
 	var raw [16]byte
 	_, _ = rand.Read(raw[:])
 	ss := newSession(s, hex.EncodeToString(raw[:]))
+	var gone []*session
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	for len(s.sessions) >= s.cfg.MaxSessions {
+	for len(s.sessions) >= s.cfg.MaxSessions*gamesPerEngine {
+		// The least recently used game, one without a page open first: a
+		// tab still open keeps its game as long as any other can go.
 		var oldest *session
+		oldestOpen := true
 		for _, o := range s.sessions {
-			if oldest == nil || o.used.Before(oldest.used) {
-				oldest = o
+			open := o.open.Load() > 0
+			if oldest == nil || oldestOpen && !open || open == oldestOpen && o.used.Before(oldest.used) {
+				oldest, oldestOpen = o, open
 			}
 		}
-		oldest.close()
 		delete(s.sessions, oldest.id)
+		delete(s.holders, oldest)
+		gone = append(gone, oldest)
 	}
 	s.sessions[ss.id] = ss
+	s.mu.Unlock()
+	for _, o := range gone {
+		o.close()
+	}
 	return ss
+}
+
+// engineFor gives ss an engine (ss.mu held, ss without one). When
+// MaxSessions engines are held, it takes the least recently used game's
+// that is not searching; a game whose lock is busy is passed over rather
+// than waited for, since its holder may be waiting for s.mu.
+func (s *Server) engineFor(ss *session) engine.Searcher {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.holders) >= s.cfg.MaxSessions {
+		var victims []*session
+		for o := range s.holders {
+			if o != ss {
+				victims = append(victims, o)
+			}
+		}
+		sort.Slice(victims, func(i, j int) bool { return victims[i].used.Before(victims[j].used) })
+		freed := false
+		for _, o := range victims {
+			if !o.mu.TryLock() {
+				continue
+			}
+			if !o.searching {
+				// Its last search may still be returning with the engine:
+				// the engine is dropped, not handed on.
+				o.eng = nil
+				delete(s.holders, o)
+				freed = true
+			}
+			o.mu.Unlock()
+			if freed {
+				break
+			}
+		}
+		if !freed {
+			break // every engine is busy: one more for a while
+		}
+	}
+	s.holders[ss] = true
+	return s.cfg.NewSearcher(s.cfg.Engine)
 }
 
 // variantInfo is one entry of the page's variant menu.

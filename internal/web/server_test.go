@@ -116,6 +116,10 @@ func TestBadInputIsRefusedWithAMessage(t *testing.T) {
 		{"multi-PV out of range", "/api/analyse", request{ID: st.ID, On: true, MultiPV: 99}, 400, "multi-PV"},
 		{"nothing to take back", "/api/undo", request{ID: st.ID}, 400, "no move"},
 		{"malformed JSON", "/api/move", "{", 400, "malformed"},
+		{"position out of the game", "/api/view", request{ID: st.ID, Ply: 3}, 400, "no position 3"},
+		{"negative position", "/api/view", request{ID: st.ID, Ply: -1}, 400, "no position -1"},
+		{"review of no move", "/api/review", request{ID: st.ID}, 400, "no move to review"},
+		{"PDN game out of range", "/api/pdn", request{ID: st.ID, PDN: "1. 32-28 *", Game: 2}, 400, "holds 1 games"},
 	}
 	for _, c := range cases {
 		var reply errorReply
@@ -175,15 +179,20 @@ func TestEngineRepliesAndTakeBack(t *testing.T) {
 	if st.History[0] != "32-28" || st.ToMove != "white" {
 		t.Errorf("after the engine's reply: %v, %s to move", st.History, st.ToMove)
 	}
+	// The engine's thinking about its own move is not streamed with
+	// analysis off: a person playing it is not told its score.
 	seen := map[string]bool{}
 	timeout := time.After(5 * time.Second)
-	for !seen["state"] || !seen["info"] {
+	for !seen["state"] {
 		select {
 		case name := <-events:
 			seen[name] = true
 		case <-timeout:
-			t.Fatalf("events seen: %v; want state and info", seen)
+			t.Fatalf("events seen: %v; want state", seen)
 		}
+	}
+	if seen["info"] {
+		t.Errorf("the engine's thinking was streamed with analysis off")
 	}
 	var back state
 	if code := call(t, hs, "/api/undo", request{ID: st.ID}, &back); code != 200 || len(back.History) != 0 || back.ToMove != "white" {
@@ -288,9 +297,17 @@ func TestClocks(t *testing.T) {
 	st := newGame(t, hs, request{Human: "both"})
 	ss, _ := srv.session(st.ID)
 	ss.start(setup{game: board.NewGame(board.Russian, board.Russian.Start()), human: [2]bool{true, true}, tc: timeControl{Name: "tiny", Base: 30 * time.Millisecond}})
+	// The clocks start with the first move, not before it.
+	time.Sleep(60 * time.Millisecond)
+	if got := ss.snapshot(); got.Over || got.Clock == nil || got.Clock.White != 30 || got.Clock.Running != "" {
+		t.Fatalf("before the first move: %q, clock %+v", got.Status, got.Clock)
+	}
+	if _, err := ss.move("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
 	got := waitState(t, srv, st.ID, func(s state) bool { return s.Over })
-	if got.Status != "White lost on time" || got.Clock == nil || got.Clock.White != 0 || got.Clock.Running != "" {
-		t.Errorf("after White's flag fell: %q, clock %+v", got.Status, got.Clock)
+	if got.Status != "Black lost on time" || got.Clock == nil || got.Clock.Black != 0 || got.Clock.Running != "" {
+		t.Errorf("after Black's flag fell: %q, clock %+v", got.Status, got.Clock)
 	}
 	var reply errorReply
 	if code := call(t, hs, "/api/move", request{ID: st.ID, Move: "c3-d4"}, &reply); code != 400 || !strings.Contains(reply.Error, "over") {
@@ -399,5 +416,40 @@ func TestForeignHostAndFormPostRefused(t *testing.T) {
 		if w.Code != c.status {
 			t.Errorf("%s %s with Host %s, %s: status %d, want %d", c.method, path, c.host, c.ctype, w.Code, c.status)
 		}
+	}
+}
+
+// TestDrawOffer: the engine takes a draw when its latest score of the game
+// says it is not better, and says its score when it declines.
+func TestDrawOffer(t *testing.T) {
+	srv, hs := newTestServer(t)
+	for _, tc := range []struct {
+		name   string
+		scored bool
+		score  int
+		agreed bool
+		want   string
+	}{
+		{"no move yet", false, 0, false, "not yet played"},
+		{"equal", true, 0, true, ""},
+		{"worse", true, -150, true, ""},
+		{"at the bound", true, drawAccept, true, ""},
+		{"better", true, 85, false, "+0.85"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := newGame(t, hs, request{Variant: "russian", Human: "white", Time: "test"})
+			ss, _ := srv.session(st.ID)
+			ss.mu.Lock()
+			ss.engScore, ss.engScored = tc.score, tc.scored
+			ss.mu.Unlock()
+			var reply struct {
+				state
+				Error string `json:"error"`
+			}
+			call(t, hs, "/api/draw", request{ID: st.ID}, &reply)
+			if got := ss.snapshot(); got.Over != tc.agreed || tc.agreed && got.Status != "draw: agreed" || !strings.Contains(reply.Error, tc.want) {
+				t.Errorf("over %t (%q), error %q; want over %t, error with %q", got.Over, got.Status, reply.Error, tc.agreed, tc.want)
+			}
+		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/format/pdn"
 )
 
 // session is one game on the page: the game, who plays which side, the
@@ -28,13 +29,39 @@ type session struct {
 	clock  [2]time.Duration // time left, as of turnAt
 	turnAt time.Time        // when the side to move started thinking
 	flag   *time.Timer      // fires when the side to move's clock runs out
-	// lostOnTime is the side whose clock ran out, or -1.
+	// firstLen is the game's length when it was set up: the clocks run
+	// from the first move played after it, not while the person is still
+	// finding the board.
+	firstLen int
+	// lostOnTime is the side whose clock ran out, or -1; resigned the side
+	// that resigned, or -1; agreed a draw agreed.
 	lostOnTime int
+	resigned   int
+	agreed     bool
+	// view is the position shown, as a ply of the game (walking the move
+	// list, a review); -1 follows the game's end.
+	view int
+	// tags are a loaded game's PDN tags, written again on export; notes are
+	// PDN comments after a ply (where the sides were swapped).
+	tags  []pdn.Tag
+	notes map[int]string
+	// loadedResult is a loaded game's result until a move is played.
+	loadedResult string
+	// engScore is the engine's latest score of a move it played, from its
+	// own side's view (engScored: there is one): it decides a draw offer.
+	engScore  int
+	engScored bool
+	// hint is the engine's suggestion for the person's move, drawn on the
+	// board until the position changes.
+	hint *board.Move
+	rev  *reviewJob // the game's review, running or done; nil for none
 	// gen counts the changes of position; a search started for an older
 	// one throws its result away.
 	gen       int
+	seq       uint64 // counts the states made (state.Seq)
 	eng       engine.Searcher
 	searching bool          // a search for the current gen is running
+	kind      searchKind    // what the running search is for
 	done      chan struct{} // closed when the last search started has returned
 	analysing bool
 	multiPV   int
@@ -46,6 +73,9 @@ type session struct {
 	engMultiPV int
 	lines      []infoLine // the latest line per multi-PV number
 	subs       map[chan event]struct{}
+	// open counts the event streams (pages) open on the session, read by
+	// the server without mu when it chooses a game to drop.
+	open atomic.Int32
 }
 
 type event struct {
@@ -61,7 +91,7 @@ type setup struct {
 }
 
 func newSession(srv *Server, id string) *session {
-	return &session{srv: srv, id: id, used: time.Now(), lostOnTime: -1, multiPV: 1, engMultiPV: 1, subs: map[chan event]struct{}{}}
+	return &session{srv: srv, id: id, used: time.Now(), lostOnTime: -1, resigned: -1, view: -1, multiPV: 1, engMultiPV: 1, subs: map[chan event]struct{}{}}
 }
 
 // parseSetup reads variant, FEN, sides and time control of a new game.
@@ -101,6 +131,7 @@ func (ss *session) start(st setup) state {
 	defer ss.mu.Unlock()
 	ss.human, ss.tc = st.human, st.tc
 	ss.flip = !st.human[board.White] && st.human[board.Black]
+	ss.tags = nil
 	ss.setGame(st.game)
 	return ss.stateLocked()
 }
@@ -108,7 +139,9 @@ func (ss *session) start(st setup) state {
 // setGame installs g as the game and restarts the clocks (mu held).
 func (ss *session) setGame(g *board.Game) {
 	ss.game = g
-	ss.lostOnTime = -1
+	ss.lostOnTime, ss.resigned, ss.agreed = -1, -1, false
+	ss.view, ss.firstLen, ss.notes, ss.engScored, ss.loadedResult = -1, g.Len(), nil, false, ""
+	ss.cancelReview()
 	ss.clock = [2]time.Duration{ss.tc.Base, ss.tc.Base}
 	ss.turnAt = time.Now()
 	// Not eng.NewGame here: it waits for the running search, which may
@@ -123,6 +156,7 @@ func (ss *session) setGame(g *board.Game) {
 func (ss *session) changed() {
 	ss.gen++
 	ss.lines = nil
+	ss.hint = nil
 	if ss.searching && ss.eng != nil {
 		ss.eng.Stop()
 	}
@@ -132,21 +166,59 @@ func (ss *session) changed() {
 		ss.flag = nil
 	}
 	if ss.over() {
+		// An ended game may still be analysed: that is its review.
+		if ss.analysing && !ss.viewOver() {
+			ss.search(searchAnalysis)
+		}
 		return
 	}
-	if ss.tc.clocked() {
+	if ss.clockRunning() {
 		side := ss.game.Position().Side
 		gen := ss.gen
 		ss.flag = time.AfterFunc(ss.clock[side], func() { ss.flagFell(gen) })
 	}
-	if !ss.human[ss.game.Position().Side] || ss.analysing {
-		ss.search(!ss.human[ss.game.Position().Side])
+	engineToMove := !ss.human[ss.game.Position().Side]
+	switch {
+	case engineToMove && ss.viewPly() == ss.game.Len():
+		ss.search(searchMove)
+	case ss.analysing && !ss.viewOver():
+		ss.search(searchAnalysis)
 	}
 }
 
-// over says whether the game has ended, by the rules or on time (mu held).
+// clockRunning says whether the side to move's clock runs (mu held):
+// with clocks, from the first move on, until the game ends.
+func (ss *session) clockRunning() bool {
+	return ss.tc.clocked() && ss.game.Len() > ss.firstLen && !ss.over()
+}
+
+// viewPly is the ply of the position shown (mu held).
+func (ss *session) viewPly() int {
+	if ss.view < 0 || ss.view > ss.game.Len() {
+		return ss.game.Len()
+	}
+	return ss.view
+}
+
+// viewGame is the game up to the position shown (mu held): the game
+// itself at its end, else a copy cut there.
+func (ss *session) viewGame() *board.Game {
+	n := ss.viewPly()
+	if n == ss.game.Len() {
+		return ss.game
+	}
+	g := ss.game.Clone()
+	g.Truncate(n)
+	return g
+}
+
+// viewOver says whether the position shown has no move to analyse.
+func (ss *session) viewOver() bool { return ss.viewGame().Status().Over }
+
+// over says whether the game has ended: by the rules, on time, by
+// resignation or by agreement (mu held).
 func (ss *session) over() bool {
-	return ss.lostOnTime >= 0 || ss.game.Status().Over
+	return ss.lostOnTime >= 0 || ss.resigned >= 0 || ss.agreed || ss.game.Status().Over
 }
 
 // flagFell ends the game when the side to move's clock runs out.
@@ -175,6 +247,10 @@ func (ss *session) tick() bool {
 	}
 	side := ss.game.Position().Side
 	now := time.Now()
+	if !ss.clockRunning() {
+		ss.turnAt = now // the first move is free
+		return true
+	}
 	ss.clock[side] -= now.Sub(ss.turnAt)
 	ss.turnAt = now
 	if ss.clock[side] <= 0 {
@@ -196,6 +272,7 @@ func (ss *session) play(m board.Move) error {
 	if err := ss.game.Play(m); err != nil {
 		return err
 	}
+	ss.view, ss.loadedResult = -1, ""
 	ss.changed()
 	return nil
 }
@@ -213,6 +290,24 @@ func (ss *session) move(text string) (state, error) {
 		return state{}, badf("it is the engine's turn")
 	case text == "":
 		return state{}, badf("no move given")
+	case ss.viewPly() < ss.game.Len() && !ss.bothHuman():
+		return state{}, badf("you are looking at an earlier position: go to the end of the game (End) to play")
+	}
+	if ss.viewPly() < ss.game.Len() {
+		// Both sides played here (analysis, a loaded game): a move from an
+		// earlier position starts a new line from there.
+		g := ss.viewGame()
+		v, p := g.Variant(), g.Position()
+		m, err := v.ParseMove(p, text)
+		if err != nil {
+			return state{}, badf("%s", illegalMessage(v, p, text, err))
+		}
+		ss.game = g
+		ss.cancelReview()
+		if err := ss.play(m); err != nil {
+			return state{}, badf("illegal move %q: %v", text, err)
+		}
+		return ss.stateLocked(), nil
 	}
 	v, p := ss.game.Variant(), ss.game.Position()
 	m, err := v.ParseMove(p, text)
@@ -243,11 +338,13 @@ func (ss *session) undo() (state, error) {
 	if ss.game.Len() == 0 {
 		return state{}, badf("no move to take back")
 	}
-	ss.lostOnTime = -1
+	ss.lostOnTime, ss.resigned, ss.agreed = -1, -1, false
 	ss.game.Undo()
 	for ss.game.Len() > 0 && !ss.human[ss.game.Position().Side] {
 		ss.game.Undo()
 	}
+	ss.view = -1
+	ss.cancelReview()
 	ss.turnAt = time.Now()
 	ss.changed()
 	return ss.stateLocked(), nil
@@ -276,22 +373,131 @@ func (ss *session) setAnalysis(on bool, multiPV int) (state, error) {
 	return ss.stateLocked(), nil
 }
 
-// engineMoveNow makes the engine play the side to move: at once when it
-// is already searching for a move, else from now on for that side.
-func (ss *session) engineMoveNow() (state, error) {
+// switchSides makes the engine play the side to move: at once when it is
+// already searching for a move. On the person's turn the sides are
+// swapped, openly: the person plays the other side from now on, the board
+// turns to it, the PDN names the players of now and notes the swap. (It
+// once played the person's move and then waited, with the page still
+// saying the person played the first side.)
+func (ss *session) switchSides() (state, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.over() {
+		return state{}, badf("the game is over")
+	}
+	if ss.viewPly() < ss.game.Len() {
+		return state{}, badf("you are looking at an earlier position: go to the end of the game (End) first")
+	}
+	side := ss.game.Position().Side
+	if !ss.human[side] {
+		if ss.searching {
+			ss.eng.Stop()
+		}
+		return ss.stateLocked(), nil
+	}
+	ss.human[side], ss.human[1-side] = false, true
+	ss.flip = side == board.White
+	if ss.notes == nil {
+		ss.notes = map[int]string{}
+	}
+	ss.notes[ss.game.Len()] = fmt.Sprintf("damka takes %s from here", colourName(side))
+	ss.changed()
+	return ss.stateLocked(), nil
+}
+
+// bothHuman says whether a person plays both sides (mu held).
+func (ss *session) bothHuman() bool { return ss.human[board.White] && ss.human[board.Black] }
+
+// setView shows the position after ply moves (walking the move list or
+// the review graph); analysis follows it.
+func (ss *session) setView(ply int) (state, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ply < 0 || ply > ss.game.Len() {
+		return state{}, badf("no position %d in a game of %d moves", ply, ss.game.Len())
+	}
+	if ply == ss.game.Len() {
+		ply = -1
+	}
+	if ply == ss.view {
+		return ss.stateLocked(), nil
+	}
+	if ss.searching && ss.kind == searchMove {
+		// The engine's move is not interrupted by looking back.
+		ss.view = ply
+		return ss.stateLocked(), nil
+	}
+	ss.view = ply
+	ss.changed()
+	return ss.stateLocked(), nil
+}
+
+// resign ends the game, lost by the person's side (the side to move when
+// a person plays both).
+func (ss *session) resign() (state, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.over() {
 		return state{}, badf("the game is over")
 	}
 	side := ss.game.Position().Side
-	if !ss.human[side] && ss.searching {
-		ss.eng.Stop()
-		return ss.stateLocked(), nil
+	if !ss.bothHuman() && !ss.human[side] {
+		side = side.Opponent()
 	}
-	ss.human[side] = false
-	ss.human[1-side] = true
+	ss.tick()
+	ss.resigned = int(side)
 	ss.changed()
+	return ss.stateLocked(), nil
+}
+
+// drawAccept is the engine's score, from its own side, up to which it
+// accepts a draw: it takes a draw unless it is clearly better.
+const drawAccept = 10
+
+// offerDraw offers the engine a draw; it accepts when its latest score of
+// the game says it is not better, and says why not otherwise.
+func (ss *session) offerDraw() (state, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	switch {
+	case ss.over():
+		return state{}, badf("the game is over")
+	case ss.bothHuman():
+		ss.agreed = true
+	case !ss.engScored:
+		return state{}, badf("damka declines: it has not yet played a move of this game")
+	case ss.engScore > drawAccept:
+		return state{}, badf("damka declines the draw: it thinks it is better (%s from its side)", engine.FormatScore(ss.engScore))
+	default:
+		ss.agreed = true
+	}
+	ss.tick()
+	ss.changed()
+	return ss.stateLocked(), nil
+}
+
+// askHint searches the person's position for a suggestion, drawn on the
+// board when found; with analysis on, the first line is the hint at once.
+func (ss *session) askHint() (state, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	g := ss.viewGame()
+	switch {
+	case ss.over() && g == ss.game || g.Status().Over:
+		return state{}, badf("the game is over")
+	case g == ss.game && !ss.human[g.Position().Side]:
+		return state{}, badf("it is the engine's turn")
+	}
+	if ss.analysing {
+		if len(ss.lines) > 0 && len(ss.lines[0].pv) > 0 {
+			m := ss.lines[0].pv[0]
+			ss.hint = &m
+			return ss.stateLocked(), nil
+		}
+		return state{}, badf("the analysis has no line yet: ask again in a moment")
+	}
+	ss.gen++ // a new search of the same position, for the hint
+	ss.search(searchHint)
 	return ss.stateLocked(), nil
 }
 
@@ -306,6 +512,7 @@ func (ss *session) close() {
 	if ss.flag != nil {
 		ss.flag.Stop()
 	}
+	ss.cancelReview()
 	for ch := range ss.subs {
 		close(ch)
 		delete(ss.subs, ch)
@@ -317,6 +524,7 @@ func (ss *session) subscribe() chan event {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	ss.subs[ch] = struct{}{}
+	ss.open.Add(1)
 	return ch
 }
 
@@ -326,6 +534,7 @@ func (ss *session) unsubscribe(ch chan event) {
 	if _, ok := ss.subs[ch]; ok {
 		delete(ss.subs, ch)
 		close(ch)
+		ss.open.Add(-1)
 	}
 	if len(ss.subs) == 0 && ss.analysing {
 		time.AfterFunc(ss.srv.idleAnalysis, func() {
@@ -352,8 +561,14 @@ func (ss *session) publish(ev event) {
 
 // statusText says where the game stands (mu held).
 func (ss *session) statusText() string {
-	if ss.lostOnTime >= 0 {
+	switch {
+	case ss.lostOnTime >= 0:
 		return fmt.Sprintf("%s lost on time", colourName(board.Color(ss.lostOnTime)))
+	case ss.resigned >= 0:
+		loser := board.Color(ss.resigned)
+		return fmt.Sprintf("%s wins: %s resigned", colourName(loser.Opponent()), colourName(loser))
+	case ss.agreed:
+		return "draw: agreed"
 	}
 	st := ss.game.Status()
 	if !st.Over {

@@ -31,6 +31,10 @@ var timeControls = []timeControl{
 // fast enough to keep a browser test short.
 const quickMove = 50 * time.Millisecond
 
+// reviewTimeControl is a loaded game's: no clock, and a quick engine
+// should the person hand it a side.
+var reviewTimeControl = timeControl{Name: "review", Title: "no clock (review)", PerMove: time.Second}
+
 func lookupTimeControl(name string) (timeControl, error) {
 	if name == "" {
 		return timeControls[0], nil
