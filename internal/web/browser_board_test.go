@@ -151,9 +151,22 @@ func TestBrowserBoard(t *testing.T) {
 		waitJS[bool](b, "three lines asked for", `S.multipv === 3`)
 		h0 := js[float64](b, `document.getElementById("analysis-card").getBoundingClientRect().height`)
 		b.run("engine on", chromedp.Click(chromedp.CSS("#analyse")))
-		waitJS[bool](b, "three lines", `S.lines && S.lines.length === 3 && S.lines.every(l => l.depth >= 3)`)
-		scores := js[[]string](b, `[...document.querySelectorAll("#lines tbody tr td:nth-child(3)")].map(td => td.textContent)`)
-		whites := js[[]float64](b, `S.lines.map(l => l.white)`)
+		// One snapshot of the drawn rows and the lines behind them: a new
+		// iteration may arrive between two separate looks.
+		type snapshot struct {
+			Scores []string  `json:"scores"`
+			Whites []float64 `json:"whites"`
+		}
+		snap := waitJS[snapshot](b, "three lines", `(() => {
+			if (!(S.lines && S.lines.length === 3 && S.lines.every(l => l.depth >= 3))) return null;
+			const scores = [...document.querySelectorAll("#lines tbody tr td:nth-child(3)")].map(td => td.textContent);
+			if (scores.length !== 3) return null;
+			return {scores, whites: S.lines.map(l => typeof l.white === "number" ? l.white : 0)};
+		})()`)
+		scores, whites := snap.Scores, snap.Whites
+		if len(whites) != len(scores) {
+			t.Fatalf("%d lines drawn, %d in the page's state", len(scores), len(whites))
+		}
 		for i, sc := range scores {
 			if !strings.HasPrefix(sc, "+") && !strings.HasPrefix(sc, "White wins") {
 				t.Errorf("line %d scored %q: not from White's side", i+1, sc)
