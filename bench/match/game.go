@@ -69,7 +69,7 @@ func (w *worker) play(idx int) (*Record, error) {
 	}
 	clocks := [2]clock{newClock(r.cfg.TC), newClock(r.cfg.TC)}
 	scores := scoreTracker{a: r.cfg.Adjudicate}
-	// The opening's own end is not checked: checkOpening leaves the side to
+	// The opening's own end is not checked: openings.ParseOpening leaves the side to
 	// move a legal move, and draw rules count from the engines' moves on.
 	for {
 		pos := game.Position()

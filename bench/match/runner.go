@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"damka/bench/openings"
 	"damka/bench/stats"
 	"damka/board"
 	"damka/format/hubtext"
@@ -39,8 +40,8 @@ type Config struct {
 	TC          TimeControl
 	TimeMargin  time.Duration // grace beyond the clock or move time before a time forfeit (DefaultTimeMargin); later moves within it count in Standing.Late
 	Timeouts    Timeouts
-	Openings    []Opening // nil: every game from the initial position
-	MaxPlies    int       // a game this long is a draw (0: no limit)
+	Openings    []openings.Opening // nil: every game from the initial position
+	MaxPlies    int                // a game this long is a draw (0: no limit)
 	Adjudicate  Adjudication
 	SPRT        *stats.SPRT // two engines only; stops at the first bound crossed
 	Concurrency int         // games at once (1 if < 1)
@@ -104,7 +105,7 @@ type runner struct {
 	v        *board.Variant
 	hubName  string
 	sched    schedule
-	openings []Opening
+	openings []openings.Opening
 
 	mu       sync.Mutex // guards everything below
 	tally    *tally
@@ -147,6 +148,24 @@ func (c *Config) check() error {
 	if c.Resume && c.PDN == "" {
 		return fmt.Errorf("resume needs the PDN file of the match")
 	}
+	if c.TC.IsZero() {
+		return fmt.Errorf("no limit: give a clock, a depth, a node count or a move time")
+	}
+	if c.TC.Depth < 0 || c.TC.Depth > 200 {
+		return fmt.Errorf("depth must be between 1 and 200, not %d", c.TC.Depth)
+	}
+	if c.TC.Nodes < 0 {
+		return fmt.Errorf("nodes must be positive, not %d", c.TC.Nodes)
+	}
+	if c.TimeMargin < 0 {
+		return fmt.Errorf("time margin must be >= 0, not %v", c.TimeMargin)
+	}
+	if c.Concurrency < 0 || c.Concurrency > 256 {
+		return fmt.Errorf("concurrency must be between 1 and 256, not %d", c.Concurrency)
+	}
+	if c.MaxPlies < 0 {
+		return fmt.Errorf("max plies must be >= 0, not %d", c.MaxPlies)
+	}
 	for _, e := range c.Engines {
 		if !e.DXP && len(e.Cmd) == 0 {
 			return fmt.Errorf("engine %q has no command", e.Name)
@@ -179,7 +198,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		dxp:      dxpIndex(cfg.Engines),
 	}
 	if len(r.openings) == 0 {
-		r.openings = []Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
+		r.openings = []openings.Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
 	}
 	r.sched = newSchedule(len(cfg.Engines), cfg.Games, len(r.openings))
 	names := make([]string, len(cfg.Engines))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"damka/bench/match"
+	"damka/bench/openings"
 	"damka/bench/stats"
 	"damka/board"
 	"damka/engine"
@@ -65,7 +66,7 @@ func matchCmd(args []string) error {
 		"milliseconds an engine may exceed its clock or move time before it loses on time (later moves within it are counted and reported)")
 	hang := fs.Float64("hangtimeout", 60, "seconds without an answer after which a search without clock is a hang")
 	initTO := fs.Float64("inittimeout", 30, "seconds allowed for the handshake (hub ... wait, init ... ready)")
-	openings := fs.String("openings", "", "openings file: one FEN or move line per line, or PDN; each is played with both colours")
+	openingsFile := fs.String("openings", "", "openings file: one FEN or move line per line, or PDN; each is played with both colours")
 	pdn := fs.String("pdn", "", "append every finished game to this PDN file")
 	resume := fs.Bool("resume", false, "continue the interrupted match whose games are in --pdn")
 	conc := fs.Int("concurrency", 1, "games played at once")
@@ -84,9 +85,6 @@ func matchCmd(args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if len(engines) < 2 {
-		return usagef("give at least two --engine (have %d)", len(engines))
-	}
 	cfg := match.Config{
 		Variant: v, Engines: engines, Games: *games, PDN: *pdn, Resume: *resume,
 		Concurrency: *conc, MaxPlies: *maxPlies, Event: *event,
@@ -102,72 +100,33 @@ func matchCmd(args []string) error {
 			return usagef("--tc: %v", err)
 		}
 	}
-	if *depth < 0 || *depth > 200 {
-		return usagef("--depth must be between 1 and 200, not %d", *depth)
-	}
-	if *nodes < 0 {
-		return usagef("--nodes must be positive, not %d", *nodes)
-	}
 	cfg.TC.Depth, cfg.TC.Nodes = *depth, *nodes
 	if *movetime != "" {
 		if cfg.TC.MoveTime, err = match.ParseSeconds(*movetime); err != nil || cfg.TC.MoveTime <= 0 {
 			return usagef("--movetime %q: want a positive number of seconds", *movetime)
 		}
 	}
-	if cfg.TC.IsZero() {
-		return usagef("give a limit: --tc, --depth, --nodes or --movetime")
-	}
-	if *margin < 0 {
-		return usagef("--timemargin must be >= 0, not %d", *margin)
-	}
 	if err := cmp.Or(checkTime("hangtimeout", *hang, 0, 1e6, true, "seconds"), checkTime("inittimeout", *initTO, 0, 1e6, true, "seconds")); err != nil {
 		return err
-	}
-	if *conc < 1 || *conc > 256 {
-		return usagef("--concurrency must be between 1 and 256, not %d", *conc)
-	}
-	if *maxPlies < 0 {
-		return usagef("--maxplies must be >= 0")
-	}
-	if *resume && *pdn == "" {
-		return usagef("--resume needs --pdn FILE (the match to continue)")
 	}
 	if *sprtText != "" {
 		sp, err := stats.ParseSPRT(*sprtText)
 		if err != nil {
 			return usagef("--sprt: %v", err)
 		}
-		if len(engines) != 2 {
-			return usagef("--sprt needs exactly two engines")
-		}
 		cfg.SPRT = &sp
 		if !set["games"] {
 			cfg.Games = 100000
 		}
-	}
-	if cfg.Games < 1 {
-		return usagef("--games must be at least 1")
-	}
-	if len(engines) > 2 && cfg.Games%2 != 0 {
-		return usagef("--games must be even for a round robin (each opening is a game pair)")
 	}
 	if *adj != "" {
 		if cfg.Adjudicate, err = match.ParseAdjudication(*adj); err != nil {
 			return usagef("--adjudicate: %v", err)
 		}
 	}
-	if *openings != "" {
-		f, err := os.Open(*openings)
-		if err != nil {
+	if *openingsFile != "" {
+		if cfg.Openings, err = openings.ReadFile(*openingsFile, v); err != nil {
 			return usagef("--openings: %v", err)
-		}
-		cfg.Openings, err = match.ReadOpenings(f, v)
-		f.Close()
-		if err != nil {
-			return usagef("--openings %s: %v", *openings, err)
-		}
-		if len(cfg.Openings) == 0 {
-			return usagef("--openings %s: no openings in the file", *openings)
 		}
 	}
 	if !*quiet {
@@ -259,8 +218,8 @@ func matchOpeningsCmd(args []string) error {
 		s = engine.New(engine.Options{Threads: 1})
 		what = fmt.Sprintf("scored by damka at depth %d", *depth)
 	}
-	spec := match.GenerateSpec{Plies: *plies, Depth: *depth, Margin: int(*margin*100 + 0.5), Count: *count}
-	suite, err := match.GenerateOpenings(v, spec, s)
+	spec := openings.GenerateSpec{Plies: *plies, Depth: *depth, Margin: int(*margin*100 + 0.5), Count: *count}
+	suite, err := openings.GenerateOpenings(v, spec, s)
 	if err != nil {
 		return err
 	}

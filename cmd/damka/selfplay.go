@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"damka/bench/match"
+	"damka/bench/openings"
 	"damka/board"
 	"damka/engine"
 	"damka/train"
@@ -23,9 +23,9 @@ func selfplayCmd(args []string) error {
 	depth := fs.Int("depth", 0, "search depth per move (0: no depth limit)")
 	seed := fs.Uint64("seed", 1, "seed of the random opening moves: the same seed gives the same file")
 	random := fs.Int("random-plies", 8, "each game starts with 0..N random moves after its opening")
-	openings := fs.String("openings", "", "openings file (damka match openings); games start from them in turn")
+	openingsFile := fs.String("openings", "", "openings file (damka match openings); games start from them in turn")
 	workers := fs.Int("workers", 2, "games played at once, one search thread each")
-	hash := fs.Int("hash", 16, "transposition table per worker, MB")
+	hash := hashFlag(fs, 16)
 	maxPlies := fs.Int("max-plies", 400, "a game this long is a draw")
 	out := fs.String("out", "", "output file (required); OUT.part holds an unfinished run, which the same command resumes")
 	evalFile := evalFlags(fs)
@@ -53,20 +53,15 @@ func selfplayCmd(args []string) error {
 		Variant: v, Games: *games, Nodes: *nodes, Depth: *depth, Seed: *seed,
 		RandomPlies: *random, Workers: *workers, Engine: opts, MaxPlies: *maxPlies,
 	}
-	if *openings != "" {
-		f, err := os.Open(*openings)
+	if *openingsFile != "" {
+		ops, err := openings.ReadFile(*openingsFile, v)
 		if err != nil {
 			return err
-		}
-		ops, err := match.ReadOpenings(f, v)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", *openings, err)
 		}
 		for _, o := range ops {
 			g, err := o.Game(v)
 			if err != nil {
-				return fmt.Errorf("%s: %w", *openings, err)
+				return fmt.Errorf("%s: %w", *openingsFile, err)
 			}
 			cfg.Openings = append(cfg.Openings, g)
 		}
@@ -76,7 +71,7 @@ func selfplayCmd(args []string) error {
 	// The header records the settings that decide the games, so that a
 	// resumed run is refused unless it repeats them.
 	meta := fmt.Sprintf("damka selfplay --variant %s --games %d --nodes %d --depth %d --seed %d --random-plies %d --openings %q --max-plies %d --eval %q",
-		v.Name, *games, *nodes, *depth, *seed, *random, *openings, *maxPlies, fs.Lookup("eval").Value.String())
+		v.Name, *games, *nodes, *depth, *seed, *random, *openingsFile, *maxPlies, fs.Lookup("eval").Value.String())
 	start := time.Now()
 	d, err := train.Selfplay(*out, cfg, meta)
 	pr.finish()

@@ -1,5 +1,5 @@
 // Command fakeengine is a minimal Hub engine for the match runner's tests:
-// it plays uniformly random legal moves (match.NewRandomSearcher, reseeded
+// it plays uniformly random legal moves (weak.NewRandomSearcher, reseeded
 // at every new-game so that games are reproducible) and can misbehave on
 // purpose.
 //
@@ -24,7 +24,7 @@ import (
 	"strings"
 	"time"
 
-	"damka/bench/match"
+	"damka/bench/weak"
 	"damka/board"
 	"damka/engine"
 	"damka/format/hubtext"
@@ -47,7 +47,7 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
 	v := board.International
-	s := match.NewRandomSearcher(*seed)
+	s := weak.NewRandomSearcher(*seed)
 	var start, root board.Position // the pos command's base and its end
 	var moves []board.Move
 	var lim engine.Limits
@@ -152,7 +152,7 @@ func main() {
 				say("done")
 				continue
 			}
-			say(hub.Format("info", hub.A("depth", "1"), hub.A("score", strconv.Itoa(material(&root))), hub.A("nodes", "1")))
+			say(hub.Format("info", hub.A("depth", "1"), hub.A("score", strconv.Itoa(weak.Material(&root))), hub.A("nodes", "1")))
 			say(hub.Format("done", hub.A("move", hubtext.FormatMove(v, r.Best))))
 		case "ping":
 			say("pong")
@@ -160,11 +160,4 @@ func main() {
 			return
 		}
 	}
-}
-
-// material is the balance of the side to move: man 1, king 3.
-func material(p *board.Position) int {
-	us, them := p.Side, p.Side.Opponent()
-	// PieceCount and KingCount also see a Canadian position's edge squares.
-	return p.PieceCount(us) + 2*p.KingCount(us) - p.PieceCount(them) - 2*p.KingCount(them)
 }
