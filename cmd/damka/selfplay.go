@@ -16,6 +16,9 @@ func init() {
 }
 
 func selfplayCmd(args []string) error {
+	if len(args) > 0 && args[0] == "merge" {
+		return selfplayMerge(args[1:])
+	}
 	fs := newFlags("selfplay")
 	variant := fs.String("variant", "international", "rule set")
 	games := fs.Int("games", 1000, "games in all (a resumed run plays the rest)")
@@ -24,7 +27,8 @@ func selfplayCmd(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the random opening moves: the same seed gives the same file")
 	random := fs.Int("random-plies", 8, "each game starts with 0..N random moves after its opening")
 	openingsFile := fs.String("openings", "", "openings file (damka match openings); games start from them in turn")
-	workers := fs.Int("workers", 2, "games played at once, one search thread each")
+	workers := fs.Int("workers", taskCPUs(2), "games played at once, one search thread each (default: SLURM_CPUS_PER_TASK where set)")
+	shard := fs.String("shard", "", "play only shard I/N of the games (games I, I+N, I+2N, ...), unmerged, for 'damka selfplay merge' or 'damka tune'")
 	hash := hashFlag(fs, 16)
 	maxPlies := fs.Int("max-plies", 400, "a game this long is a draw")
 	out := fs.String("out", "", "output file (required); OUT.part holds an unfinished run, which the same command resumes")
@@ -45,6 +49,10 @@ func selfplayCmd(args []string) error {
 	if err := checkHash(*hash); err != nil {
 		return err
 	}
+	si, sn, err := shardFlag(*shard)
+	if err != nil {
+		return err
+	}
 	opts := engine.Options{HashMB: *hash}
 	if err := evalFile(&opts); err != nil {
 		return err
@@ -52,6 +60,7 @@ func selfplayCmd(args []string) error {
 	cfg := train.SelfplayConfig{
 		Variant: v, Games: *games, Nodes: *nodes, Depth: *depth, Seed: *seed,
 		RandomPlies: *random, Workers: *workers, Engine: opts, MaxPlies: *maxPlies,
+		Shard: si, Shards: sn,
 	}
 	if *openingsFile != "" {
 		ops, err := openings.ReadFile(*openingsFile, v)
@@ -73,7 +82,9 @@ func selfplayCmd(args []string) error {
 	meta := fmt.Sprintf("damka selfplay --variant %s --games %d --nodes %d --depth %d --seed %d --random-plies %d --openings %q --max-plies %d --eval %q",
 		v.Name, *games, *nodes, *depth, *seed, *random, *openingsFile, *maxPlies, fs.Lookup("eval").Value.String())
 	start := time.Now()
-	d, err := train.Selfplay(*out, cfg, meta)
+	ctx, stop := stopContext()
+	defer stop()
+	d, err := train.Selfplay(ctx, *out, cfg, meta)
 	pr.finish()
 	if err != nil {
 		return err
@@ -85,5 +96,35 @@ func selfplayCmd(args []string) error {
 	}
 	fmt.Printf("selfplay: %d games, %d distinct quiet positions, %s, %d bytes, %.1fs\n",
 		d.Games, len(d.Samples), *out, size, time.Since(start).Seconds())
+	return nil
+}
+
+// selfplayMerge joins the outputs of every shard of one selfplay run into
+// the file the unsharded run writes.
+func selfplayMerge(args []string) error {
+	fs := newFlags("selfplay merge")
+	out := fs.String("out", "", "output file (required)")
+	if err := parseFlagsAndArgs(fs, args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() == 0 {
+		return usagef("usage: damka selfplay merge --out FILE SHARD-FILE...")
+	}
+	var parts []*train.Data
+	for _, f := range fs.Args() {
+		d, err := train.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		parts = append(parts, d)
+	}
+	d, err := train.MergeShards(parts, fs.Args())
+	if err != nil {
+		return err
+	}
+	if err := train.WriteFile(*out, d); err != nil {
+		return err
+	}
+	fmt.Printf("selfplay merge: %d shards, %d games, %d distinct quiet positions, %s\n", len(parts), d.Games, len(d.Samples), *out)
 	return nil
 }
