@@ -26,7 +26,7 @@ func (c *stopAfter) Err() error {
 	}
 	return nil
 }
-func (c *stopAfter) Done() <-chan struct{} { return nil }
+func (c *stopAfter) Done() <-chan struct{}       { return nil }
 func (c *stopAfter) Deadline() (time.Time, bool) { return time.Time{}, false }
 
 func weightBytes(t *testing.T, w *eval.Weights) []byte {
