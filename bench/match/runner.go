@@ -48,6 +48,11 @@ type Config struct {
 	PDN         string      // output file ("" for none; required by Resume)
 	Resume      bool        // continue the match already in PDN
 	Event       string      // PDN Event tag
+	// Shard and Shards: with Shards > 1 this run plays only game pairs
+	// Shard, Shard+Shards, ... of the match (both colours of an opening
+	// together), under their numbers in the whole match, each shard with
+	// its own PDN file; match stats pools the files.
+	Shard, Shards int
 
 	Progress    io.Writer       // live progress line (nil: none)
 	ProgressTTY bool            // Progress is a terminal: redraw in place
@@ -148,6 +153,9 @@ func (c *Config) check() error {
 	if c.Resume && c.PDN == "" {
 		return fmt.Errorf("resume needs the PDN file of the match")
 	}
+	if c.Shards < 0 || c.Shards > 0 && (c.Shard < 0 || c.Shard >= c.Shards) {
+		return fmt.Errorf("shard %d of %d: want 0 <= shard < shards", c.Shard, c.Shards)
+	}
 	if c.TC.IsZero() {
 		return fmt.Errorf("no limit: give a clock, a depth, a node count or a move time")
 	}
@@ -201,6 +209,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		r.openings = []openings.Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
 	}
 	r.sched = newSchedule(len(cfg.Engines), cfg.Games, len(r.openings))
+	r.sched.shard, r.sched.shards = cfg.Shard, cfg.Shards
 	names := make([]string, len(cfg.Engines))
 	for i, e := range cfg.Engines {
 		names[i] = e.Name
@@ -227,7 +236,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 		}
 		if len(played) > 0 {
-			r.logf("resume: %d games already in %s, %d to play\n", len(played), cfg.PDN, r.sched.total()-len(played))
+			r.logf("resume: %d games already in %s, %d to play\n", len(played), cfg.PDN, r.sched.planned()-len(played))
 		}
 	}
 	if cfg.PDN != "" {
@@ -282,7 +291,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	go func() {
 		defer close(jobs)
 		for i := 0; i < r.sched.total(); i++ {
-			if done[i] {
+			if done[i] || !r.sched.mine(i) {
 				continue
 			}
 			select {
@@ -349,7 +358,7 @@ loop:
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.stopped == "" && ctx.Err() != nil && r.tally.played < r.sched.total() {
+	if r.stopped == "" && ctx.Err() != nil && r.tally.played < r.sched.planned() {
 		r.stopped = "interrupted"
 	}
 	s := r.summaryLocked(start, startCPU, hasCPU)
@@ -376,7 +385,7 @@ func (r *runner) summaryLocked(start time.Time, startCPU time.Duration, hasCPU b
 		Variant:  r.v.Name,
 		TC:       r.cfg.TC.String(),
 		Played:   r.tally.played,
-		Total:    r.sched.total(),
+		Total:    r.sched.planned(),
 		Pairings: append([]PairStats(nil), r.tally.pairs...),
 		SPRT:     r.cfg.SPRT,
 		LLR:      r.tally.llr,

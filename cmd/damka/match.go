@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"cmp"
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -13,7 +12,6 @@ import (
 
 	"damka/bench/match"
 	"damka/bench/openings"
-	"damka/bench/stats"
 	"damka/board"
 	"damka/engine"
 	"damka/format/hubtext"
@@ -69,12 +67,13 @@ func matchCmd(args []string) error {
 	openingsFile := fs.String("openings", "", "openings file: one FEN or move line per line, or PDN; each is played with both colours")
 	pdn := fs.String("pdn", "", "append every finished game to this PDN file")
 	resume := fs.Bool("resume", false, "continue the interrupted match whose games are in --pdn")
-	conc := fs.Int("concurrency", 1, "games played at once")
-	sprtText := fs.String("sprt", "", `stop at a decision: "elo0=0,elo1=5" (alpha and beta default to 0.05; "elo0=0,elo1=5,alpha=0.05,beta=0.1" sets them)`)
+	conc := fs.Int("concurrency", taskCPUs(1), "games played at once (default: SLURM_CPUS_PER_TASK where set)")
+	sprtText := fs.String("sprt", "", `stop at a decision: "0,5" or "elo0=0,elo1=5" (alpha and beta default to 0.05; "elo0=0,elo1=5,alpha=0.05,beta=0.1" sets them)`)
 	adj := fs.String("adjudicate", "", `score adjudication: "score=S,plies=P[,draw=D,drawafter=N]" (S, D in men)`)
 	maxPlies := fs.Int("maxplies", 600, "a game this long is adjudicated a draw (0: no limit)")
 	event := fs.String("event", "damka match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	shard := fs.String("shard", "", "play only shard I/N of the game pairs (pairs I, I+N, ...; both colours of an opening in one shard), each shard with its own --pdn; 'match stats' pools them")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -110,14 +109,17 @@ func matchCmd(args []string) error {
 		return err
 	}
 	if *sprtText != "" {
-		sp, err := stats.ParseSPRT(*sprtText)
+		sp, err := parseSPRTFlag(*sprtText)
 		if err != nil {
-			return usagef("--sprt: %v", err)
+			return err
 		}
 		cfg.SPRT = &sp
 		if !set["games"] {
 			cfg.Games = 100000
 		}
+	}
+	if cfg.Shard, cfg.Shards, err = shardFlag(*shard); err != nil {
+		return err
 	}
 	if *adj != "" {
 		if cfg.Adjudicate, err = match.ParseAdjudication(*adj); err != nil {
@@ -134,9 +136,9 @@ func matchCmd(args []string) error {
 		cfg.ProgressTTY = match.IsTerminal(os.Stderr)
 	}
 
-	// Ctrl-C ends the match cleanly: finished games are in the PDN file
-	// and --resume plays the rest.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C and SIGTERM (scancel) end the match cleanly: finished games
+	// are in the PDN file and --resume plays the rest.
+	ctx, stop := stopContext()
 	defer stop()
 	if len(match.StatsSignals) > 0 {
 		sig := make(chan os.Signal, 1)
