@@ -85,25 +85,58 @@ func bookBuild(args []string) error {
 	fmt.Printf("book build variant=%s plies=%d depth=%d margin=%.2f width=%d threads=%d hash=%dMB out=%s\n",
 		v.Name, *plies, *depth, float64(marginUnits)/100, *width, *threads, *hash, *out)
 	e := newEngine("book build", engine.Options{MultiPV: *width, Threads: *threads, HashMB: *hash})
+	// OUT.part keeps every search's answer: a stopped build (SIGINT,
+	// SIGTERM) resumes from it. Threads are not in its settings: with
+	// more than one the answers vary from run to run anyway.
+	journal, err := openBookJournal(v, *out+".part", fmt.Sprintf("variant=%s depth=%d width=%d hash=%d", v.Name, *depth, *width, *hash))
+	if err != nil {
+		return err
+	}
+	defer journal.close()
+	if n := len(journal.answers); n > 0 {
+		fmt.Printf("book build: resuming: %d searched positions in %s\n", n, *out+".part")
+	}
+	ctx, stop := stopContext()
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		e.Stop()
+	}()
 	var searched int
 	var nodes uint64
+	var journalErr error
 	eval := func(p board.Position, history []board.Position) []book.Scored {
+		if lines, ok := journal.lookup(&p); ok {
+			return lines
+		}
 		searched++
 		// book.Build's lines are legal moves from the start, so they link.
 		g, ok := board.LinkGame(v, append(history[:len(history):len(history)], p), nil)
 		if !ok {
 			g = board.NewGame(v, p)
 		}
+		// A cleared table: the answer depends on nothing searched before,
+		// so a resumed build equals an uninterrupted one.
+		e.NewGame()
 		lines, n := searchLines(e, g, *depth)
 		nodes += n
+		if ctx.Err() == nil && journalErr == nil {
+			journalErr = journal.add(&p, lines)
+		}
 		return lines
 	}
 	start := time.Now()
 	pr := newProgress()
-	b, err := book.Build(v, book.BuildOptions{Plies: *plies, Margin: marginUnits, Width: *width}, eval,
+	b, err := book.BuildContext(ctx, v, book.BuildOptions{Plies: *plies, Margin: marginUnits, Width: *width}, eval,
 		func(done, queued int) { pr.count(done, queued, nodes) })
 	pr.finish()
+	if err == nil {
+		err = journalErr
+	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%v; the searches done are kept in %s.part and the same command resumes", err, *out)
+		}
 		return err
 	}
 	data, err := b.Bytes()
@@ -111,6 +144,9 @@ func bookBuild(args []string) error {
 		return err
 	}
 	if err := writeFileAtomic(*out, data); err != nil {
+		return err
+	}
+	if err := journal.remove(); err != nil {
 		return err
 	}
 	el := time.Since(start)
