@@ -50,7 +50,7 @@ func bookBuild(args []string) error {
 	depth := fs.Int("depth", 8, "search depth per position (plies)")
 	margin := fs.Float64("margin", 0.15, "keep the moves within this many men of the best")
 	width := fs.Int("width", 3, "keep at most this many moves per position")
-	threads := threadsFlag(fs, min(runtime.NumCPU(), engine.MaxThreads))
+	threads := threadsFlag(fs, min(taskCPUs(runtime.NumCPU()), engine.MaxThreads))
 	hash := hashFlag(fs, engine.DefaultHashMB)
 	out := fs.String("out", "", "book file to write (required)")
 	if err := parseFlags(fs, args); err != nil {

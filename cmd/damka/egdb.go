@@ -184,7 +184,7 @@ func egdbVerify(args []string) error {
 	fs := newFlags("egdb verify")
 	variant := fs.String("variant", "international", "rule set")
 	dir := fs.String("dir", "", "directory of the tables (required)")
-	threads := fs.Int("threads", runtime.NumCPU(), "goroutines")
+	threads := fs.Int("threads", taskCPUs(runtime.NumCPU()), "goroutines (default: SLURM_CPUS_PER_TASK where set, else every CPU)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
