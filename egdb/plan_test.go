@@ -1,7 +1,10 @@
 package egdb
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -49,5 +52,49 @@ func TestJobsMatchABuild(t *testing.T) {
 	}
 	if _, err := Jobs(v, 13); err == nil {
 		t.Error("13 pieces planned")
+	}
+}
+
+// Tables built job by job, wave by wave (as egdb.sh has Slurm build them,
+// each job its own Build of one --slice) are the files of one build, byte
+// for byte.
+func TestJobsInWavesEqualOneBuild(t *testing.T) {
+	v := board.Russian
+	one, waves := t.TempDir(), t.TempDir()
+	if _, err := Build(context.Background(), buildOpts(one, 3)); err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := Jobs(v, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := jobs[len(jobs)-1]
+	build := func(j Job) error {
+		_, err := Build(context.Background(), BuildOptions{Variant: v, Dir: waves, Slices: []Material{j.Slice}, Threads: 1, MemoryMB: j.MemoryMB})
+		return err
+	}
+	if err := build(last); err == nil {
+		t.Fatalf("%s (wave %d) built before its dependencies", last.Slice, last.Wave)
+	}
+	for w := 0; w <= last.Wave; w++ {
+		for _, j := range jobs {
+			if j.Wave == w {
+				if err := build(j); err != nil {
+					t.Fatalf("%s (wave %d): %v", j.Slice, w, err)
+				}
+			}
+		}
+	}
+	a, _ := os.ReadDir(one)
+	b, _ := os.ReadDir(waves)
+	if len(a) != len(b) || len(a) == 0 {
+		t.Fatalf("%d files from one build, %d from the waves", len(a), len(b))
+	}
+	for i := range a {
+		x, _ := os.ReadFile(filepath.Join(one, a[i].Name()))
+		y, _ := os.ReadFile(filepath.Join(waves, b[i].Name()))
+		if a[i].Name() != b[i].Name() || !bytes.Equal(x, y) {
+			t.Errorf("%s differs", a[i].Name())
+		}
 	}
 }

@@ -81,10 +81,8 @@ func TestSIGTERMThenResume(t *testing.T) {
 			return []string{"selfplay", "--variant", "russian", "--games", "300", "--nodes", "200", "--workers", "2", "--shard", "1/2", "--out", out}
 		}
 		whole, cut := filepath.Join(dir, "whole.dat"), filepath.Join(dir, "cut.dat")
-		runDamka(t, bin, args(whole)...)
-		// A header and a first block of games in the part file.
-		termHalfway(t, bin, args(cut), grows(cut+".part", 200))
-		runDamka(t, bin, args(cut)...)
+		// Stopped after a header and a first block of games in the part file.
+		wholeStopResumed(t, bin, args, whole, cut, grows(cut+".part", 200))
 		if !bytes.Equal(fileBytes(t, whole), fileBytes(t, cut)) {
 			t.Error("the resumed selfplay differs from the uninterrupted one")
 		}
@@ -113,12 +111,10 @@ func TestSIGTERMThenResume(t *testing.T) {
 			return []string{"egdb", "build", "--variant", "russian", "--pieces", "4", "--threads", "2", "--dir", d}
 		}
 		whole, cut := filepath.Join(dir, "eg-whole"), filepath.Join(dir, "eg-cut")
-		runDamka(t, bin, args(whole)...)
-		termHalfway(t, bin, args(cut), func() bool {
+		wholeStopResumed(t, bin, args, whole, cut, func() bool {
 			ents, _ := os.ReadDir(cut)
 			return len(ents) >= 20
 		})
-		runDamka(t, bin, args(cut)...)
 		sameDirs(t, whole, cut)
 	})
 	t.Run("book", func(t *testing.T) {
@@ -126,9 +122,7 @@ func TestSIGTERMThenResume(t *testing.T) {
 			return []string{"book", "build", "--variant", "russian", "--plies", "6", "--depth", "8", "--threads", "1", "--out", out}
 		}
 		whole, cut := filepath.Join(dir, "whole.dbk"), filepath.Join(dir, "cut.dbk")
-		runDamka(t, bin, args(whole)...)
-		termHalfway(t, bin, args(cut), grows(cut+".part", 600))
-		runDamka(t, bin, args(cut)...)
+		wholeStopResumed(t, bin, args, whole, cut, grows(cut+".part", 600))
 		if !bytes.Equal(fileBytes(t, whole), fileBytes(t, cut)) {
 			t.Error("the resumed book differs from the uninterrupted one")
 		}
@@ -136,6 +130,16 @@ func TestSIGTERMThenResume(t *testing.T) {
 			t.Error("the journal is left behind")
 		}
 	})
+}
+
+// wholeStopResumed runs the command args(whole) to its end, then
+// args(cut) stopped by SIGTERM once started says so, then args(cut) again
+// to its end: the caller compares whole with cut.
+func wholeStopResumed(t *testing.T, bin string, args func(string) []string, whole, cut string, started func() bool) {
+	t.Helper()
+	runDamka(t, bin, args(whole)...)
+	termHalfway(t, bin, args(cut), started)
+	runDamka(t, bin, args(cut)...)
 }
 
 // results keeps the lines of match stats that say who won what (not the
