@@ -94,8 +94,12 @@ func selfplayCmd(args []string) error {
 	if st != nil {
 		size = st.Size()
 	}
-	fmt.Printf("selfplay: %d games, %d distinct quiet positions, %s, %d bytes, %.1fs\n",
-		d.Games, len(d.Samples), *out, size, time.Since(start).Seconds())
+	what := "distinct quiet positions"
+	if sn > 0 {
+		what = "quiet positions (unmerged: 'damka selfplay merge' or 'damka tune' merges the shards)"
+	}
+	fmt.Printf("selfplay: %d games, %d %s, %s, %d bytes, %.1fs\n",
+		d.Games, len(d.Samples), what, *out, size, time.Since(start).Seconds())
 	return nil
 }
 

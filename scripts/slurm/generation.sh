@@ -17,6 +17,7 @@
 #   SHARDS         self-play tasks (default 100)
 #   SELFPLAY_ARGS  e.g. "--variant international --games 1000000 --nodes 3000 --seed 6"
 #   TUNE_ARGS      e.g. "--epochs 20 --from $SHARED/gen5/weights.dkw"
+#   TUNE_MEM       --mem of the tune task (default MEM); it runs on one CPU
 #   MATCH_SHARDS   match tasks (default 10)
 #   MATCH_ARGS     e.g. "--variant international --games 20000 --nodes 3000 --openings o.txt"
 #   BASE           the Hub command of the engine to beat (default: "$DAMKA hub",
@@ -39,8 +40,9 @@ EXPORTS="GEN SHARDS SELFPLAY_ARGS TUNE_ARGS MATCH_SHARDS MATCH_ARGS BASE NEW MAT
 export $EXPORTS
 
 sp=$(submit --array=0-$((SHARDS - 1)) "$SLURM_DIR/selfplay.sbatch")
+# tune runs on one CPU, with memory of its own (about 1 KB a position).
 # shellcheck disable=SC2046
-tu=$(submit $(after "$sp") "$SLURM_DIR/tune.sbatch")
+tu=$(MEM=${TUNE_MEM:-${MEM:-}} CPUS=1 submit $(after "$sp") "$SLURM_DIR/tune.sbatch")
 # shellcheck disable=SC2046
 ma=$(submit $(after "$tu") --array=0-$((MATCH_SHARDS - 1)) "$SLURM_DIR/match.sbatch")
 # shellcheck disable=SC2046
