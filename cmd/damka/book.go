@@ -207,16 +207,9 @@ func writeFileAtomic(path string, data []byte) error {
 // fileArgs parses fs from args in which at most one positional argument
 // (a file name) may stand before, between or after the flags.
 func fileArgs(fs *flag.FlagSet, args []string) (string, error) {
-	var files []string
-	for {
-		if err := parseFlagsAndArgs(fs, args); err != nil {
-			return "", err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", err
 	}
 	if len(files) > 1 {
 		return "", usagef("unexpected argument %q", files[1])

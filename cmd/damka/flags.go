@@ -48,6 +48,26 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseInterleaved parses fs from args in which positional arguments (file
+// names) may stand before, between or after the flags ("match stats
+// part-*.pdn --sprt 0,5"), and returns them in order.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlagsAndArgs(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(pos, rest...), nil // after "--" everything is positional
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}
+
 // gameFlags resolves --variant and --fen into a game starting there (with
 // Bashni's columns, "W:Wa1(wbb):Bd6").
 func gameFlags(variant, fen string) (*board.Game, error) {

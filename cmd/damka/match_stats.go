@@ -33,14 +33,14 @@ func matchStats(args []string, w io.Writer) error {
 	})
 	view := fs.String("first", "", "the engine whose view the statistics take (default: White of the first game)")
 	sprtText := fs.String("sprt", "", `the SPRT of the pooled games (two engines): "elo0,elo1" or "elo0=0,elo1=5[,alpha=0.05,beta=0.05]"; prints the pentanomial LLR and H0 accepted, H1 accepted or continue`)
-	if err := parseFlagsAndArgs(fs, args); err != nil {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
 	var first []string
 	if *view != "" {
 		first = []string{*view}
 	}
-	files := fs.Args()
 	sample, base := files, []string(nil)
 	if i := slices.Index(files, "vs"); i >= 0 {
 		sample, base = files[:i], files[i+1:]

@@ -104,6 +104,7 @@ func TestMatchStatsSPRT(t *testing.T) {
 	}{
 		{[]string{"--sprt", "0,50", shard0, shard1}, "(pentanomial) H1 accepted"},
 		{[]string{"--sprt", "elo0=0,elo1=50", shard0, shard1}, "(pentanomial) H1 accepted"},
+		{[]string{shard0, shard1, "--sprt", "0,50"}, "(pentanomial) H1 accepted"}, // files first, as in "part-*.pdn --sprt"
 		{[]string{"--sprt", "0,50", few}, "(pentanomial) continue"},
 		{[]string{"--first", "A", "--sprt", "0,50", lost}, "(pentanomial) H0 accepted"},
 	} {

@@ -108,21 +108,22 @@ func selfplayCmd(args []string) error {
 func selfplayMerge(args []string) error {
 	fs := newFlags("selfplay merge")
 	out := fs.String("out", "", "output file (required)")
-	if err := parseFlagsAndArgs(fs, args); err != nil {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
-	if *out == "" || fs.NArg() == 0 {
+	if *out == "" || len(files) == 0 {
 		return usagef("usage: damka selfplay merge --out FILE SHARD-FILE...")
 	}
 	var parts []*train.Data
-	for _, f := range fs.Args() {
+	for _, f := range files {
 		d, err := train.ReadFile(f)
 		if err != nil {
 			return err
 		}
 		parts = append(parts, d)
 	}
-	d, err := train.MergeShards(parts, fs.Args())
+	d, err := train.MergeShards(parts, files)
 	if err != nil {
 		return err
 	}

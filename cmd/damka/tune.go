@@ -28,10 +28,10 @@ func tuneCmd(args []string) error {
 	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit)")
 	prior := fs.Bool("prior", false, "pull the weights towards the --from weights instead of towards 0 (with --l2)")
 	out := fs.String("out", "", "weights file to write (required)")
-	if err := parseFlagsAndArgs(fs, args); err != nil {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
-	files := fs.Args()
 	switch {
 	case *out == "":
 		return usagef("--out is required")
