@@ -9,7 +9,7 @@
 // think since it started): normal, crash (exit 3), hang (never answer),
 // illegal (done move=1-2, never legal), garbage (an unparsable line),
 // nomove (a bare done), slow (sleeps -think seconds whatever the clock
-// says). -think sleeps that long per move (at most the
+// says), term (sleeps -think seconds, then dies of SIGTERM). -think sleeps that long per move (at most the
 // move-time, and 1/40 of the clock); a move-time is otherwise slept at 90%.
 // The info score is the material balance (man 1, king 3) of the side to
 // move, which the score-adjudication tests use.
@@ -22,6 +22,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"damka/bench/weak"
@@ -37,7 +38,7 @@ func main() {
 		args = args[1:]
 	}
 	fs := flag.NewFlagSet("fakeengine", flag.ExitOnError)
-	mode := fs.String("mode", "normal", "normal, crash, hang, illegal, garbage, nomove, slow")
+	mode := fs.String("mode", "normal", "normal, crash, hang, illegal, garbage, nomove, slow, term")
 	after := fs.Int("after", 0, "misbehave after this many moves of the process")
 	seed := fs.Int64("seed", 1, "random seed")
 	think := fs.Float64("think", 0, "seconds to sleep per move")
@@ -130,6 +131,13 @@ func main() {
 					continue
 				case "slow":
 					time.Sleep(time.Duration(*think * float64(time.Second)))
+				case "term":
+					// Killed from outside, as scancel kills every
+					// process of a job: after -think seconds.
+					time.Sleep(time.Duration(*think * float64(time.Second)))
+					p, _ := os.FindProcess(os.Getpid())
+					p.Signal(syscall.SIGTERM)
+					time.Sleep(time.Hour)
 				}
 			}
 			sleep := time.Duration(*think * float64(time.Second))
