@@ -119,6 +119,26 @@ done
 "$D" match stats --first new --sprt "$SPRT" "${refs[@]}" >"$T/ref/sprt.txt"
 diff <(results "$MATCH_DIR/stats.txt") <(results "$T/ref/sprt.txt") || fail "the SPRT's statistics differ from the single-machine run"
 step "sprt: $(sed -n 's/^SPRT .*: LLR/LLR/p' "$MATCH_DIR/stats.txt") after $n tasks, equal to the single-machine run"
+# The batch the decision cancelled (running or queued): resubmitted, its
+# shards resume and end as the same shards played without the scheduler.
+cancelled=$(sed -n 's/^sprt: decided; cancelled jobs //p' "$T/sprt.out")
+if [ -n "$cancelled" ]; then
+	listing=$($S/failed.sh $cancelled || true)
+	resubmit=$(echo "$listing" | sed -n 's/^  resubmit: //p')
+	[ -n "$resubmit" ] || fail "failed.sh listed nothing for the cancelled batch $cancelled"
+	echo "$resubmit" | while read -r cmd; do eval "$cmd" >/dev/null; done
+	wait_jobs
+	for f in "$MATCH_DIR"/part-*.pdn; do
+		grep -qx "$f" "$MATCH_DIR/pooled.txt" && continue
+		i=${f##*part-}
+		i=${i%.pdn}
+		"$D" match $MATCH_ARGS --games $((GAMES_PER_TASK * TASKS * MAX_BATCHES)) --engine "cmd=$NEW,name=new" --engine "cmd=$BASE,name=base" \
+			--shard "$i/$((TASKS * MAX_BATCHES))" --pdn "$T/ref/sprt-$i.pdn" --quiet >/dev/null 2>&1
+		diff <("$D" match stats --first new "$f" | results) <("$D" match stats --first new "$T/ref/sprt-$i.pdn" | results) ||
+			fail "match shard $i, cancelled and resubmitted, differs from the single-machine run"
+	done
+	step "sprt: the cancelled batch (job $cancelled) resubmitted: its shards equal the single-machine run"
+fi
 
 # 3. Endgame tables in waves, then verify.
 export VARIANT=international PIECES=3 TABLES=$T/shared/tables CPUS=2
@@ -127,9 +147,9 @@ $S/egdb.sh --wait >"$T/egdb.out" || { cat "$T/egdb.out"; fail "egdb.sh"; }
 diff -r "$TABLES" "$T/ref/tables" >/dev/null || fail "the tables built in waves differ from the single build"
 step "egdb: $(grep -c '^egdb: wave' "$T/egdb.out") waves, tables equal to the single build"
 
-jobs=$(wc -l <"$SHARED/submitted.tsv")
-tasks=0
-while read -r id _; do
-	tasks=$((tasks + $(scontrol show job -o "$id" 2>/dev/null | wc -l)))
-done <"$SHARED/submitted.tsv"
+# Every job and task the cluster ran (resubmissions included): it keeps
+# finished jobs for MinJobAge (600 s).
+all=$(scontrol show job -o)
+tasks=$(echo "$all" | grep -c '^JobId=')
+jobs=$(echo "$all" | awk '{ id = ""; for (i = 1; i <= NF; i++) { if ($i ~ /^JobId=/ && id == "") id = substr($i, 7); if ($i ~ /^ArrayJobId=/) id = substr($i, 12) } print id }' | sort -u | wc -l)
 echo "slurm: $jobs jobs, $tasks tasks, all equal to the single-machine run"
