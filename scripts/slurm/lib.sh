@@ -77,13 +77,15 @@ wait_jobs() {
 task_states() {
 	local out
 	if out=$(sacct -n -X -P -j "$1" -o JobID,State 2>/dev/null) && [ -n "$out" ]; then
-		echo "$out" | awk -F'|' '{ t = $1; sub(/^[0-9]+_?/, "", t); if (t == "") t = "-"; split($2, s, " "); print t, s[1] }'
+		# Tasks never started are one record, "123_[4-9%2]": "4-9" is
+		# what sbatch --array takes back.
+		echo "$out" | awk -F'|' '{ t = $1; sub(/^[0-9]+_?/, "", t); gsub(/[][]/, "", t); sub(/%.*/, "", t); if (t == "") t = "-"; split($2, s, " "); print t, s[1] }'
 		return
 	fi
 	scontrol show job -o "$1" 2>/dev/null | awk '{
 		t = "-"; st = "";
 		for (i = 1; i <= NF; i++) {
-			if ($i ~ /^ArrayTaskId=/) t = substr($i, 13);
+			if ($i ~ /^ArrayTaskId=/) { t = substr($i, 13); sub(/%.*/, "", t) }
 			if ($i ~ /^JobState=/) st = substr($i, 10);
 		}
 		print t, st }'
