@@ -150,7 +150,10 @@ func Tune(ctx context.Context, d *Data, cfg TuneConfig) (*eval.Weights, []Epoch,
 				if err := st.save(cfg.Checkpoint); err != nil {
 					return nil, nil, err
 				}
-				return nil, nil, fmt.Errorf("tune: %w in epoch %d (the state is kept in %q; the same command resumes)", ErrInterrupted, ep, cfg.Checkpoint)
+				if cfg.Checkpoint == "" {
+					return nil, nil, fmt.Errorf("tune: %w in epoch %d", ErrInterrupted, ep)
+				}
+				return nil, nil, fmt.Errorf("tune: %w in epoch %d (the state is kept in %s; the same command resumes)", ErrInterrupted, ep, cfg.Checkpoint)
 			}
 			hi := min(lo+batch, len(order))
 			clear(grad)
