@@ -110,6 +110,7 @@ func TestSelfplayStopAndResume(t *testing.T) {
 		stopped := filepath.Join(dir, fmt.Sprintf("stopped-%d.dat", shards))
 		ctx, cancel := context.WithCancel(context.Background())
 		c := cfg
+		c.Workers = 1 // games end in order: three done are three kept
 		c.Progress = func(done, total, samples int) {
 			if done >= 3 {
 				cancel()

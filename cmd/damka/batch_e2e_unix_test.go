@@ -20,7 +20,7 @@ import (
 // termHalfway starts bin with args, waits until started says the command
 // is under way, sends SIGTERM and requires it to exit, with an error
 // saying it was stopped, within a few seconds.
-func termHalfway(t *testing.T, bin string, args []string, started func() bool) {
+func termHalfway(t *testing.T, bin string, args []string, started func(out string) bool) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	var out lockedBuffer
@@ -31,7 +31,7 @@ func termHalfway(t *testing.T, bin string, args []string, started func() bool) {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	deadline := time.After(e2eTimeout)
-	for !started() {
+	for !started(out.String()) {
 		select {
 		case err := <-done:
 			t.Fatalf("damka %s ended (%v) before it could be stopped; make the work larger:\n%s", strings.Join(args, " "), err, out.String())
@@ -66,8 +66,8 @@ func fileBytes(t *testing.T, path string) []byte {
 	return b
 }
 
-func grows(path string, min int64) func() bool {
-	return func() bool {
+func grows(path string, min int64) func(string) bool {
+	return func(string) bool {
 		st, err := os.Stat(path)
 		return err == nil && st.Size() >= min
 	}
@@ -107,13 +107,18 @@ func TestSIGTERMThenResume(t *testing.T) {
 		}
 	})
 	t.Run("egdb", func(t *testing.T) {
+		// Two slices of four kings on the tables up to three pieces,
+		// built once and copied: a second or so of work to stop.
+		base := filepath.Join(dir, "eg-base")
+		runDamka(t, bin, "egdb", "build", "--variant", "russian", "--pieces", "3", "--threads", "2", "--dir", base)
 		args := func(d string) []string {
-			return []string{"egdb", "build", "--variant", "russian", "--pieces", "4", "--threads", "2", "--dir", d}
+			return []string{"egdb", "build", "--variant", "russian", "--slice", "2k-2k,3k-1k", "--threads", "1", "--dir", d}
 		}
 		whole, cut := filepath.Join(dir, "eg-whole"), filepath.Join(dir, "eg-cut")
-		wholeStopResumed(t, bin, args, whole, cut, func() bool {
-			ents, _ := os.ReadDir(cut)
-			return len(ents) >= 20
+		copyDir(t, base, whole)
+		copyDir(t, base, cut)
+		wholeStopResumed(t, bin, args, whole, cut, func(out string) bool {
+			return strings.Contains(out, "egdb build variant=")
 		})
 		sameDirs(t, whole, cut)
 	})
@@ -135,7 +140,7 @@ func TestSIGTERMThenResume(t *testing.T) {
 // wholeStopResumed runs the command args(whole) to its end, then
 // args(cut) stopped by SIGTERM once started says so, then args(cut) again
 // to its end: the caller compares whole with cut.
-func wholeStopResumed(t *testing.T, bin string, args func(string) []string, whole, cut string, started func() bool) {
+func wholeStopResumed(t *testing.T, bin string, args func(string) []string, whole, cut string, started func(out string) bool) {
 	t.Helper()
 	runDamka(t, bin, args(whole)...)
 	termHalfway(t, bin, args(cut), started)
@@ -152,6 +157,23 @@ func results(stats string) string {
 		}
 	}
 	return strings.Join(keep, "\n")
+}
+
+// copyDir copies the files of from into a new folder to.
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if err := os.WriteFile(filepath.Join(to, e.Name()), fileBytes(t, filepath.Join(from, e.Name())), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // sameDirs requires two directories to hold the same files, byte for byte.
