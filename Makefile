@@ -8,7 +8,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN := bin/damka
 
-.PHONY: build run test test-lint test-unit test-race bench lint fuzz clean pgo readme
+.PHONY: build run test test-lint test-unit test-race test-slurm bench lint fuzz clean pgo readme
 
 # CGO_ENABLED=0: damka needs no C library, and a static binary is smaller
 # in memory (about 3 MB less peak RSS in a DXP game) and runs anywhere.
@@ -42,6 +42,13 @@ test-unit:
 
 test-race:
 	go test -count=1 -race -short $(RACE_PKGS)
+
+# The scripts of scripts/slurm on a real Slurm: a one-node cluster on
+# 127.0.0.1 started and stopped by the test, tiny work, every result
+# compared with the same work done without the scheduler (about 2 minutes;
+# needs root, installs the Debian packages where missing).
+test-slurm:
+	scripts/slurm/test-slurm.sh
 
 # gofmt and go vet both run; either failing fails the target.
 lint:

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -54,6 +55,14 @@ const (
 // under the tops are not in board.Position, so neither the key nor the
 // move replay would be right.
 func Build(v *board.Variant, o BuildOptions, eval func(p board.Position, history []board.Position) []Scored, progress func(done, queued int)) (*Book, error) {
+	return BuildContext(context.Background(), v, o, eval, progress)
+}
+
+// BuildContext is Build that ends when ctx does, with an error wrapping
+// ctx's: an answer eval gives after that is not used (the search it came
+// from may have been cut short). A caller that keeps eval's earlier
+// answers and gives them again resumes the build exactly.
+func BuildContext(ctx context.Context, v *board.Variant, o BuildOptions, eval func(p board.Position, history []board.Position) []Scored, progress func(done, queued int)) (*Book, error) {
 	switch {
 	case v == nil:
 		return nil, fmt.Errorf("book: no variant")
@@ -95,7 +104,14 @@ func Build(v *board.Variant, o BuildOptions, eval func(p board.Position, history
 		case 1:
 			kept = []Scored{{Move: legal[0], Score: n.score}}
 		default:
-			kept = choose(legal, eval(p, n.history), o)
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("book: stopped after %d positions: %w", done, err)
+			}
+			scored := eval(p, n.history)
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("book: stopped after %d positions: %w", done, err)
+			}
+			kept = choose(legal, scored, o)
 		}
 		for _, s := range kept {
 			text := hubtext.FormatMove(v, s.Move)

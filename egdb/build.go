@@ -141,7 +141,7 @@ func Build(ctx context.Context, opt BuildOptions) ([]SliceReport, error) {
 		return nil, err
 	}
 	memory := int64(opt.MemoryMB) << 20
-	cacheBytes := min(max(memory/4, 8<<20), 1<<30)
+	cacheBytes := cacheFor(memory)
 	db, err := OpenWith(opt.Dir, v, Options{CacheBytes: cacheBytes})
 	if db == nil {
 		return nil, err

@@ -2,6 +2,7 @@ package train
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -133,7 +134,7 @@ func TestSelfplayDeterministicAndResumable(t *testing.T) {
 	dir := t.TempDir()
 	one := filepath.Join(dir, "one.dat")
 	cfg := selfplayConfig()
-	d, err := Selfplay(one, cfg, "meta")
+	d, err := Selfplay(context.Background(), one, cfg, "meta")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +151,7 @@ func TestSelfplayDeterministicAndResumable(t *testing.T) {
 	two := filepath.Join(dir, "two.dat")
 	first := cfg
 	first.Games, first.Workers = 60, 1
-	if _, err := Selfplay(two, first, "meta"); err != nil {
+	if _, err := Selfplay(context.Background(), two, first, "meta"); err != nil {
 		t.Fatal(err)
 	}
 	// Selfplay removed the part file; rebuild one from the finished games'
@@ -159,14 +160,14 @@ func TestSelfplayDeterministicAndResumable(t *testing.T) {
 	var buf bytes.Buffer
 	w, _ := NewWriter(&buf, Header{Variant: cfg.Variant.Name, Meta: "meta"})
 	// Rerun the 60 games into the part file directly (unmerged blocks).
-	if err := playGames(first, 0, w); err != nil {
+	if err := playGames(context.Background(), first, 0, w); err != nil {
 		t.Fatal(err)
 	}
 	buf.Write([]byte{1, 2, 3, 4, 5})
 	if err := os.WriteFile(part, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Selfplay(two, cfg, "meta"); err != nil {
+	if _, err := Selfplay(context.Background(), two, cfg, "meta"); err != nil {
 		t.Fatal(err)
 	}
 	a, _ := os.ReadFile(one)
@@ -178,7 +179,7 @@ func TestSelfplayDeterministicAndResumable(t *testing.T) {
 	if err := os.WriteFile(part, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Selfplay(two, cfg, "other meta"); err == nil {
+	if _, err := Selfplay(context.Background(), two, cfg, "other meta"); err == nil {
 		t.Fatal("a part file of another run was resumed")
 	}
 }

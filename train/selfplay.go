@@ -2,6 +2,7 @@ package train
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -30,9 +31,35 @@ type SelfplayConfig struct {
 	Workers  int            // games played at once (one search thread each)
 	Engine   engine.Options // per worker; Threads is forced to 1
 	MaxPlies int            // a game this long is a draw
+	// Shard and Shards split the run for a batch system: with Shards > 0
+	// this run plays only games Shard, Shard+Shards, Shard+2*Shards, ... of
+	// the Games that Seed defines, and keeps their positions unmerged, in
+	// game order, so that MergeShards of all Shards outputs is the file of
+	// the whole run, byte for byte.
+	Shard, Shards int
 	// Progress, if set, is called after every finished game (from one
-	// goroutine).
+	// goroutine); done and total count this shard's games.
 	Progress func(done, total, samples int)
+}
+
+// ErrInterrupted is wrapped by the error of a run stopped by its context:
+// what was finished is kept and the same call resumes it.
+var ErrInterrupted = errors.New("interrupted")
+
+// shardGames is the number of games this run (shard) plays.
+func (cfg *SelfplayConfig) shardGames() int {
+	if cfg.Shards <= 0 {
+		return cfg.Games
+	}
+	return max(0, (cfg.Games-cfg.Shard+cfg.Shards-1)/cfg.Shards)
+}
+
+// gameIndex is the number, in the whole run, of this shard's game k.
+func (cfg *SelfplayConfig) gameIndex(k int) int {
+	if cfg.Shards <= 0 {
+		return k
+	}
+	return cfg.Shard + k*cfg.Shards
 }
 
 // gamesPerBlock: games are written in blocks of this many, in game order,
@@ -40,19 +67,28 @@ type SelfplayConfig struct {
 // resumed run starts at a block boundary.
 const gamesPerBlock = 50
 
-// Selfplay plays cfg's games and writes the merged samples to path. Blocks
-// of finished games go to path+".part" as they are done; a run that finds
-// such a file with the same header resumes after its last whole block. Game
-// i depends only on cfg and i (its random moves come from a generator seeded
-// by cfg.Seed and i; a fresh table and node-limited searches on one thread),
-// so the output is deterministic for a seed.
-func Selfplay(path string, cfg SelfplayConfig, meta string) (*Data, error) {
+// Selfplay plays cfg's games and writes the merged samples to path (a
+// shard's unmerged ones, see SelfplayConfig.Shards). Blocks of finished
+// games go to path+".part" as they are done; a run that finds such a file
+// with the same header resumes after its last whole block. Game i depends
+// only on cfg and i (its random moves come from a generator seeded by
+// cfg.Seed and i; a fresh table and node-limited searches on one thread),
+// so the output is deterministic for a seed. When ctx ends, the games
+// finished in order are written, the others dropped, and the error wraps
+// ErrInterrupted.
+func Selfplay(ctx context.Context, path string, cfg SelfplayConfig, meta string) (*Data, error) {
 	v := cfg.Variant
 	if v.Columns || v.Geo.Wide {
 		return nil, fmt.Errorf("selfplay: %s is not supported (its positions do not fit the data file's three words)", v.Name)
 	}
 	if cfg.Nodes == 0 && cfg.Depth == 0 {
 		return nil, errors.New("selfplay: set a node or depth budget per move")
+	}
+	if cfg.Shards > 0 && (cfg.Shard < 0 || cfg.Shard >= cfg.Shards) {
+		return nil, fmt.Errorf("selfplay: shard %d/%d: the shard must be from 0 to %d", cfg.Shard, cfg.Shards, cfg.Shards-1)
+	}
+	if cfg.Shards > 0 {
+		meta += shardMeta(cfg.Shard, cfg.Shards)
 	}
 	h := Header{Variant: v.Name, Meta: meta}
 	part := path + ".part"
@@ -65,7 +101,7 @@ func Selfplay(path string, cfg SelfplayConfig, meta string) (*Data, error) {
 		f.Close()
 		return nil, err
 	}
-	err = playGames(cfg, done, wr)
+	err = playGames(ctx, cfg, done, wr)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -76,11 +112,13 @@ func Selfplay(path string, cfg SelfplayConfig, meta string) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Games != cfg.Games {
-		return nil, fmt.Errorf("selfplay: %s holds %d games, want %d", part, d.Games, cfg.Games)
+	if n := cfg.shardGames(); d.Games != n {
+		return nil, fmt.Errorf("selfplay: %s holds %d games, want %d", part, d.Games, n)
 	}
-	d.Samples = Merge(d.Samples)
-	d.Header.Merged = true
+	if cfg.Shards <= 0 {
+		d.Samples = Merge(d.Samples)
+		d.Header.Merged = true
+	}
 	if err := WriteFile(path, d); err != nil {
 		return nil, err
 	}
@@ -160,9 +198,12 @@ func WriteFile(path string, d *Data) error {
 	return os.Rename(tmp, path)
 }
 
-// playGames plays games done..cfg.Games-1 and writes them in order.
-func playGames(cfg SelfplayConfig, done int, wr *Writer) error {
+// playGames plays this shard's games done..shardGames()-1 and writes them
+// in order. When ctx ends it writes the games finished in order (a last,
+// shorter block) and returns an error wrapping ErrInterrupted.
+func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) error {
 	workers := max(cfg.Workers, 1)
+	total := cfg.shardGames()
 	jobs := make(chan int)
 	type finished struct {
 		index   int
@@ -182,18 +223,23 @@ func playGames(cfg SelfplayConfig, done int, wr *Writer) error {
 			opts := cfg.Engine
 			opts.Threads = 1
 			e, err := engine.NewChecked(opts)
-			for i := range jobs {
+			for k := range jobs {
 				var s []Sample
 				if err == nil {
-					s, err = playGame(&cfg, e, db, i)
+					s, err = playGame(ctx, &cfg, e, db, cfg.gameIndex(k))
 				}
-				results <- finished{i, s, err}
+				results <- finished{k, s, err}
 			}
 		}()
 	}
 	go func() {
-		for i := done; i < cfg.Games; i++ {
-			jobs <- i
+	feed:
+		for k := done; k < total; k++ {
+			select {
+			case jobs <- k:
+			case <-ctx.Done():
+				break feed
+			}
 		}
 		close(jobs)
 		wg.Wait()
@@ -203,50 +249,68 @@ func playGames(cfg SelfplayConfig, done int, wr *Writer) error {
 	pending := map[int][]Sample{}
 	next, samples := done, 0
 	var firstErr error
+	// writeUpTo writes the pending games next..end-1 as one block.
+	writeUpTo := func(end int) {
+		var block []Sample
+		for i := next; i < end; i++ {
+			block = append(block, pending[i]...)
+			delete(pending, i)
+		}
+		if err := wr.WriteBlock(block, end-next); err != nil && firstErr == nil {
+			firstErr = err
+		}
+		next = end
+	}
 	for r := range results {
 		if r.err != nil {
-			if firstErr == nil {
+			if firstErr == nil && ctx.Err() == nil {
 				firstErr = r.err
 			}
 			continue
 		}
 		pending[r.index] = r.samples
 		samples += len(r.samples)
-		for {
-			end := min(next+gamesPerBlock, cfg.Games)
-			var block []Sample
-			whole := true
-			for i := next; i < end; i++ {
-				if _, ok := pending[i]; !ok {
-					whole = false
-					break
-				}
-			}
-			if !whole || next >= cfg.Games || firstErr != nil {
+		for next < total && firstErr == nil {
+			end := min(next+gamesPerBlock, total)
+			if inOrder(pending, next) < end {
 				break
 			}
-			for i := next; i < end; i++ {
-				block = append(block, pending[i]...)
-				delete(pending, i)
-			}
-			if err := wr.WriteBlock(block, end-next); err != nil && firstErr == nil {
-				firstErr = err
-			}
-			next = end
+			writeUpTo(end)
 		}
 		if cfg.Progress != nil {
-			cfg.Progress(next+len(pending), cfg.Games, samples)
+			cfg.Progress(next+len(pending), total, samples)
+		}
+	}
+	if firstErr == nil && ctx.Err() != nil && next < total {
+		// Keep every game finished in order; a resumed run goes on
+		// after them, and the file's samples stay in game order.
+		if end := inOrder(pending, next); end > next {
+			writeUpTo(end)
+		}
+		if firstErr == nil {
+			firstErr = fmt.Errorf("selfplay: %w after %d of %d games (kept); the same command resumes", ErrInterrupted, next, total)
 		}
 	}
 	return firstErr
+}
+
+// inOrder is the end of the run of consecutive games in pending from next.
+func inOrder(pending map[int][]Sample, next int) int {
+	for {
+		if _, ok := pending[next]; !ok {
+			return next
+		}
+		next++
+	}
 }
 
 // maxSampleScore clamps the recorded scores: beyond it a position is won
 // or lost whatever the exact number.
 const maxSampleScore = 3000
 
-// playGame plays game i and returns its quiet positions with the result.
-func playGame(cfg *SelfplayConfig, e *engine.Engine, db *egdb.DB, i int) ([]Sample, error) {
+// playGame plays game i and returns its quiet positions with the result;
+// when ctx ends it stops after the move in progress with ctx's error.
+func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, db *egdb.DB, i int) ([]Sample, error) {
 	v := cfg.Variant
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	var g *board.Game
@@ -271,6 +335,9 @@ func playGame(cfg *SelfplayConfig, e *engine.Engine, db *egdb.DB, i int) ([]Samp
 		maxPlies = 400
 	}
 	for g.Len() < maxPlies {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		st := g.Status()
 		if st.Over {
 			white = st.White()

@@ -2,10 +2,12 @@ package train
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 
 	"damka/board"
 	"damka/eval"
@@ -44,6 +46,11 @@ type TuneConfig struct {
 	Prior bool
 	// Progress, if set, is called after each epoch.
 	Progress func(Epoch)
+	// Checkpoint, if set, is a file where the fit's state is kept after
+	// every epoch and when ctx ends; a Tune that finds one made by the
+	// same data and settings goes on from it, to the same weights an
+	// uninterrupted fit gives. Tune removes it when it is done.
+	Checkpoint string
 }
 
 // Epoch is the loss after one pass over the data.
@@ -74,8 +81,10 @@ type set struct {
 func (s *set) len() int { return len(s.mg) }
 
 // Tune fits weights for d's variant and returns them with the loss of
-// every epoch.
-func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
+// every epoch. When ctx ends it stops after the current step, keeps its
+// state in cfg.Checkpoint (if set) and returns an error wrapping
+// ErrInterrupted.
+func Tune(ctx context.Context, d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 	v, err := board.Lookup(d.Header.Variant)
 	if err != nil {
 		return nil, nil, err
@@ -107,22 +116,45 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 		copy(prior, params)
 	}
 	grad := make([]float64, 2*n)
-	m1, m2 := make([]float64, 2*n), make([]float64, 2*n)
 	hand := w.Scalar(eval.ScalarHand)
+	st := &tuneState{Params: params, M1: make([]float64, 2*n), M2: make([]float64, 2*n), Epoch: 1,
+		Fingerprint: tuneFingerprint(d, &cfg)}
+	if cfg.Checkpoint != "" {
+		if err := st.resume(cfg.Checkpoint); err != nil {
+			return nil, nil, err
+		}
+	}
+	params, m1, m2 := st.Params, st.M1, st.M2
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7475))
 	order := make([]int32, train.len())
 	for i := range order {
 		order[i] = int32(i)
 	}
+	shuffle := func() { rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] }) }
+	// A resumed fit replays the shuffles of the finished epochs (each
+	// shuffles the order the last one left), which costs far less than
+	// an epoch and keeps the checkpoint small.
+	for range st.Epoch - 1 {
+		shuffle()
+	}
 	batch := max(cfg.Batch, 1)
 	const beta1, beta2 = 0.9, 0.999
 	epsilon := cmp.Or(cfg.Epsilon, 1e-8)
-	step := 0
-	var epochs []Epoch
-	for ep := 1; ep <= cfg.Epochs; ep++ {
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	for ; st.Epoch <= cfg.Epochs; st.Epoch, st.Next = st.Epoch+1, 0 {
+		ep := st.Epoch
+		shuffle()
 		rate := cfg.Rate * (1 - 0.9*float64(ep-1)/float64(max(cfg.Epochs, 1)))
-		for lo := 0; lo < len(order); lo += batch {
+		for lo := st.Next; lo < len(order); lo += batch {
+			if ctx.Err() != nil {
+				st.Next = lo
+				if err := st.save(cfg.Checkpoint); err != nil {
+					return nil, nil, err
+				}
+				if cfg.Checkpoint == "" {
+					return nil, nil, fmt.Errorf("tune: %w in epoch %d", ErrInterrupted, ep)
+				}
+				return nil, nil, fmt.Errorf("tune: %w in epoch %d (the state is kept in %s; the same command resumes)", ErrInterrupted, ep, cfg.Checkpoint)
+			}
 			hi := min(lo+batch, len(order))
 			clear(grad)
 			var wsum float64
@@ -137,9 +169,9 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 					grad[n+int(f.Index)] += x * (1 - mg)
 				}
 			}
-			step++
-			c1 := 1 - math.Pow(beta1, float64(step))
-			c2 := 1 - math.Pow(beta2, float64(step))
+			st.Step++
+			c1 := 1 - math.Pow(beta1, float64(st.Step))
+			c2 := 1 - math.Pow(beta2, float64(st.Step))
 			for i := range params {
 				if i%n == hand && !cfg.FreeHand {
 					continue
@@ -156,11 +188,26 @@ func Tune(d *Data, cfg TuneConfig) (*eval.Weights, []Epoch, error) {
 		e := Epoch{N: ep, Train: loss(params, n, train, k, false), HeldOut: loss(params, n, held, k, false),
 			ResultHeldOut: loss(params, n, held, k, true), BaselineHeldOut: baselineLoss(held, k, false),
 			BaselineResult: baselineLoss(held, k, true)}
-		epochs = append(epochs, e)
+		st.Epochs = append(st.Epochs, e)
 		if cfg.Progress != nil {
 			cfg.Progress(e)
 		}
+		if ep < cfg.Epochs {
+			// Kept for a run killed without warning: it loses one epoch.
+			st.Epoch, st.Next = ep+1, 0
+			err := st.save(cfg.Checkpoint)
+			st.Epoch = ep
+			if err != nil {
+				return nil, nil, err
+			}
+		}
 	}
+	if cfg.Checkpoint != "" {
+		if err := os.Remove(cfg.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+	epochs := st.Epochs
 	for i := range n {
 		w.MG[i], w.EG[i] = float32(params[i]), float32(params[n+i])
 	}

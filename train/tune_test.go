@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"math"
 	"path/filepath"
 	"testing"
@@ -14,12 +15,12 @@ import (
 func TestTuneLearnsAndIsDeterministic(t *testing.T) {
 	cfg := selfplayConfig()
 	cfg.Games = 200
-	d, err := Selfplay(filepath.Join(t.TempDir(), "d.dat"), cfg, "tune test")
+	d, err := Selfplay(context.Background(), filepath.Join(t.TempDir(), "d.dat"), cfg, "tune test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	tc := TuneConfig{Epochs: 6, Batch: 512, Rate: 1, Lambda: 0.5, L2: 1e-6, Epsilon: 1e-3, FreeHand: true, Seed: 1}
-	w1, ep, err := Tune(d, tc)
+	w1, ep, err := Tune(context.Background(), d, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +35,12 @@ func TestTuneLearnsAndIsDeterministic(t *testing.T) {
 			t.Fatalf("held-out losses out of range: %+v", e)
 		}
 	}
-	w2, _, err := Tune(d, tc)
+	w2, _, err := Tune(context.Background(), d, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tc.Seed = 2
-	w3, _, err := Tune(d, tc)
+	w3, _, err := Tune(context.Background(), d, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +60,12 @@ func TestTuneLearnsAndIsDeterministic(t *testing.T) {
 	// nearer w1's (reshaped) than with none; per-window weights cannot
 	// start a bands fit.
 	tc.Seed, tc.Start, tc.Layout, tc.Epochs = 1, w1, eval.LayoutWindows, 2
-	free, _, err := Tune(d, tc)
+	free, _, err := Tune(context.Background(), d, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tc.Prior, tc.L2 = true, 0.01
-	held, _, err := Tune(d, tc)
+	held, _, err := Tune(context.Background(), d, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestTuneLearnsAndIsDeterministic(t *testing.T) {
 		t.Errorf("the prior did not hold the weights: %.1f from it, %.1f without it", dist(held), dist(free))
 	}
 	tc.Start, tc.Layout = held, eval.LayoutBands
-	if _, _, err := Tune(d, tc); err == nil {
+	if _, _, err := Tune(context.Background(), d, tc); err == nil {
 		t.Error("per-window weights started a bands fit")
 	}
 }

@@ -132,26 +132,55 @@ func newClock(tc TimeControl) clock {
 // time is sent as clock - inc, as pydraughts and lidraughts do: the engine
 // then budgets exactly what is on the clock.
 func (c *clock) level() []hub.Arg {
-	var args []hub.Arg
 	tc := c.tc
-	if tc.Depth > 0 {
-		args = append(args, hub.A("depth", strconv.Itoa(tc.Depth)))
-	}
-	if tc.Nodes > 0 {
-		args = append(args, hub.A("nodes", strconv.FormatInt(tc.Nodes, 10)))
-	}
-	if tc.MoveTime > 0 {
-		args = append(args, hub.A("move-time", secs(tc.MoveTime)))
-	}
-	if tc.Base > 0 {
+	l := hubLevel{Depth: tc.Depth, Nodes: uint64(max(tc.Nodes, 0)), MoveTime: tc.MoveTime, Clock: tc.Base > 0}
+	if l.Clock {
 		inc := min(tc.Inc, c.left)
 		if tc.Moves > 0 {
-			args = append(args, hub.A("moves", strconv.Itoa(c.movesToGo)))
+			l.MovesToGo = c.movesToGo
 		}
-		args = append(args, hub.A("time", fmt3(c.left-inc)))
+		l.Time = c.left - inc
 		if tc.Inc > 0 {
-			args = append(args, hub.A("inc", fmt3(inc)))
+			l.Inc = inc
 		}
+	}
+	return l.args()
+}
+
+// hubLevel is what one Hub level command says; both the match clock and
+// HubSearcher's engine limits are written through it.
+type hubLevel struct {
+	Depth     int
+	Nodes     uint64
+	MoveTime  time.Duration
+	Clock     bool // time (and moves, inc) are sent
+	MovesToGo int  // 0: the clock is not in periods
+	Time, Inc time.Duration
+}
+
+// args are the level command's arguments; with no limit at all, infinite.
+func (l hubLevel) args() []hub.Arg {
+	var args []hub.Arg
+	if l.Depth > 0 {
+		args = append(args, hub.A("depth", strconv.Itoa(l.Depth)))
+	}
+	if l.Nodes > 0 {
+		args = append(args, hub.A("nodes", strconv.FormatUint(l.Nodes, 10)))
+	}
+	if l.MoveTime > 0 {
+		args = append(args, hub.A("move-time", secs(l.MoveTime)))
+	}
+	if l.Clock {
+		if l.MovesToGo > 0 {
+			args = append(args, hub.A("moves", strconv.Itoa(l.MovesToGo)))
+		}
+		args = append(args, hub.A("time", fmt3(l.Time)))
+		if l.Inc > 0 {
+			args = append(args, hub.A("inc", fmt3(l.Inc)))
+		}
+	}
+	if len(args) == 0 {
+		args = append(args, hub.F("infinite"))
 	}
 	return args
 }

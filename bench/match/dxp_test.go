@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"damka/bench/openings"
+	"damka/bench/weak"
 	"damka/board"
 	"damka/format/pdn"
 	"damka/protocol/dxp"
@@ -36,7 +38,7 @@ func startFollower(t *testing.T, name string) *dxpFollower {
 	done := make(chan error, 1)
 	go func() {
 		done <- dxp.Serve(ctx, ln, dxp.Config{
-			Name: name, Searcher: NewRandomSearcher(5), ReadTimeout: 20 * time.Second,
+			Name: name, Searcher: weak.NewRandomSearcher(5), ReadTimeout: 20 * time.Second,
 			OnResult: func(r dxp.GameResult) {
 				f.mu.Lock()
 				f.results = append(f.results, r)
@@ -70,9 +72,9 @@ func TestMatchDXP(t *testing.T) {
 	v := board.International
 	f := startFollower(t, "RandomDXP")
 	// FEN openings (GAMEREQ form B): the positions of a small suite.
-	var ops []Opening
+	var ops []openings.Opening
 	for _, o := range openingSuite(t, v, 2) {
-		ops = append(ops, Opening{Start: o.Position(), Text: v.FEN(new(o.Position()))})
+		ops = append(ops, openings.Opening{Start: o.Position(), Text: v.FEN(new(o.Position()))})
 	}
 	pdnPath := filepath.Join(t.TempDir(), "dxp.pdn")
 	// The DXP engine is listed first: it plays White in games 1 and 3.
@@ -228,7 +230,7 @@ func TestMatchDXPUsage(t *testing.T) {
 		{"move line", func(c *Config) { c.Openings = moveLine }, "FEN start positions only"},
 		{"adjudicate", func(c *Config) { c.Adjudicate = Adjudication{WinScore: 3, Plies: 4} }, "score adjudication"},
 		{"tiny clock", func(c *Config) { c.TC.Base = 100 * time.Millisecond }, "GAMEREQ"},
-		{"unreachable", func(c *Config) { c.Openings = []Opening{{Start: fen}} }, "failed to start"},
+		{"unreachable", func(c *Config) { c.Openings = []openings.Opening{{Start: fen}} }, "failed to start"},
 	} {
 		cfg := base()
 		c.edit(&cfg)

@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"damka/board"
 	"damka/format/hubtext"
@@ -34,6 +35,9 @@ func (w *worker) play(idx int) (*Record, error) {
 		var ee *EngineError
 		if !errors.As(err, &ee) {
 			ee = &EngineError{Engine: r.cfg.Engines[players[c]].Name, Kind: Crashed, Detail: err.Error()}
+		}
+		if ee.Kind == Crashed && w.stoppedWithMatch(players[c]) {
+			return nil, errAbandoned
 		}
 		g.Failure = ee
 		// Even an engine that only overstepped its clock may still be
@@ -69,7 +73,7 @@ func (w *worker) play(idx int) (*Record, error) {
 	}
 	clocks := [2]clock{newClock(r.cfg.TC), newClock(r.cfg.TC)}
 	scores := scoreTracker{a: r.cfg.Adjudicate}
-	// The opening's own end is not checked: checkOpening leaves the side to
+	// The opening's own end is not checked: openings.ParseOpening leaves the side to
 	// move a legal move, and draw rules count from the engines' moves on.
 	for {
 		pos := game.Position()
@@ -128,3 +132,25 @@ func (w *worker) play(idx int) (*Record, error) {
 		}
 	}
 }
+
+// stoppedWithMatch reports whether engine i died of SIGTERM or SIGINT while
+// the match itself is being stopped. A batch system's scancel or time limit
+// (and Ctrl-C in a terminal) signals every process of the job at once; the
+// game so cut short is no loss of the engine's and is played again on
+// --resume. An engine killed so while the match goes on still loses.
+func (w *worker) stoppedWithMatch(i int) bool {
+	e := w.eng[i]
+	if e == nil || !e.stoppedBySignal() {
+		return false
+	}
+	select {
+	case <-w.r.ctx.Done():
+		return true
+	case <-time.After(stopGrace):
+		return false
+	}
+}
+
+// stopGrace is how long a game whose engine was stopped by a signal waits
+// for the match's own stop, which the same signal brings.
+const stopGrace = 2 * time.Second

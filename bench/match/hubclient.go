@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"damka/protocol/hub"
@@ -378,6 +379,25 @@ func (e *HubEngine) readRaw(deadline time.Time) (outLine, error) {
 	case <-e.abort:
 		return outLine{}, errAbandoned
 	}
+}
+
+// stoppedBySignal reports whether the process has ended (or ends within
+// a second) killed by SIGTERM or SIGINT, the signals of a stop from outside.
+func (e *HubEngine) stoppedBySignal() bool {
+	select {
+	case <-e.exited:
+	case <-time.After(time.Second):
+		return false
+	}
+	var xe *exec.ExitError
+	if !errors.As(e.exitErr, &xe) {
+		return false
+	}
+	ws, ok := xe.Sys().(interface {
+		Signaled() bool
+		Signal() syscall.Signal
+	})
+	return ok && ws.Signaled() && (ws.Signal() == syscall.SIGTERM || ws.Signal() == syscall.SIGINT)
 }
 
 func exitText(err error) string {

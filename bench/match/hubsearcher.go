@@ -3,7 +3,6 @@ package match
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -85,29 +84,8 @@ func posLine(v *board.Variant, start *board.Position, moves []string) string {
 
 // limitArgs turns engine limits into level arguments.
 func limitArgs(lim engine.Limits) []hub.Arg {
-	var args []hub.Arg
-	if lim.Depth > 0 {
-		args = append(args, hub.A("depth", strconv.Itoa(lim.Depth)))
-	}
-	if lim.Nodes > 0 {
-		args = append(args, hub.A("nodes", strconv.FormatUint(lim.Nodes, 10)))
-	}
-	if lim.MoveTime > 0 {
-		args = append(args, hub.A("move-time", secs(lim.MoveTime)))
-	}
-	if lim.Time > 0 {
-		if lim.MovesToGo > 0 {
-			args = append(args, hub.A("moves", strconv.Itoa(lim.MovesToGo)))
-		}
-		args = append(args, hub.A("time", secs(lim.Time)))
-		if lim.Inc > 0 {
-			args = append(args, hub.A("inc", secs(lim.Inc)))
-		}
-	}
-	if len(args) == 0 {
-		args = append(args, hub.F("infinite"))
-	}
-	return args
+	return hubLevel{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime,
+		Clock: lim.Time > 0, MovesToGo: lim.MovesToGo, Time: lim.Time, Inc: lim.Inc}.args()
 }
 
 // Stop asks a running search to finish.

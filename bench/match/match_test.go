@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"damka/bench/openings"
 	"damka/bench/stats"
+	"damka/bench/weak"
 	"damka/board"
 	"damka/format/hubtext"
 	"damka/format/pdn"
@@ -66,13 +68,13 @@ func (s *syncBuffer) String() string {
 }
 
 // openingSuite is a small balanced suite for the tests.
-func openingSuite(t *testing.T, v *board.Variant, n int) []Opening {
+func openingSuite(t *testing.T, v *board.Variant, n int) []openings.Opening {
 	t.Helper()
-	sc, err := GenerateOpenings(v, GenerateSpec{Plies: 2, Count: n}, nil)
+	sc, err := openings.GenerateOpenings(v, openings.GenerateSpec{Plies: 2, Count: n}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]Opening, len(sc))
+	out := make([]openings.Opening, len(sc))
 	for i := range sc {
 		out[i] = sc[i].Opening
 	}
@@ -171,13 +173,13 @@ func TestMatchReproducibleAndPDN(t *testing.T) {
 
 func TestMatchFENOpeningsInPDN(t *testing.T) {
 	v := board.International
-	op, err := ParseOpening(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45:B6,7,8,9,10,11,12,13,14,15,16,17,18,19,20")
+	op, err := openings.ParseOpening(v, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45:B6,7,8,9,10,11,12,13,14,15,16,17,18,19,20")
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "fen.pdn")
 	cfg := Config{Variant: v, Engines: []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")},
-		Games: 2, TC: TimeControl{Depth: 1}, Openings: []Opening{op}, PDN: path}
+		Games: 2, TC: TimeControl{Depth: 1}, Openings: []openings.Opening{op}, PDN: path}
 	if _, err := Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -485,11 +487,11 @@ func TestStatsAgree(t *testing.T) {
 func TestMatchSPRT(t *testing.T) {
 	v := board.English
 	sp := &stats.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1}
-	suite, err := GenerateOpenings(v, GenerateSpec{Plies: 3, Count: 40}, nil)
+	suite, err := openings.GenerateOpenings(v, openings.GenerateSpec{Plies: 3, Count: 40}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ops []Opening
+	var ops []openings.Opening
 	for _, o := range suite {
 		ops = append(ops, o.Opening)
 	}
@@ -551,12 +553,12 @@ func TestHubSearcherOpenings(t *testing.T) {
 	}
 	defer e.Close()
 	hs := NewHubSearcher(e)
-	spec := GenerateSpec{Plies: 3, Depth: 2, Margin: 50}
-	got, err := GenerateOpenings(v, spec, hs)
+	spec := openings.GenerateSpec{Plies: 3, Depth: 2, Margin: 50}
+	got, err := openings.GenerateOpenings(v, spec, hs)
 	if err != nil || hs.Err() != nil {
 		t.Fatal(err, hs.Err())
 	}
-	want, _ := GenerateOpenings(v, spec, materialSearcher{NewRandomSearcher(1)})
+	want, _ := openings.GenerateOpenings(v, spec, weak.MaterialScored(weak.NewRandomSearcher(1)))
 	if len(got) != len(want) || len(got) == 0 {
 		t.Fatalf("%d openings through Hub, %d in process", len(got), len(want))
 	}
@@ -567,7 +569,7 @@ func TestHubSearcherOpenings(t *testing.T) {
 	}
 	// A failing engine turns into an error, not a silent gap.
 	e.Kill()
-	if _, err := GenerateOpenings(v, spec, NewHubSearcher(e)); err == nil {
+	if _, err := openings.GenerateOpenings(v, spec, NewHubSearcher(e)); err == nil {
 		t.Error("no error from a dead engine")
 	}
 }
@@ -579,13 +581,13 @@ func TestHubSearcherOpenings(t *testing.T) {
 // rules say.
 func TestMatchStavropol(t *testing.T) {
 	v := board.Stavropol
-	op, err := ParseOpening(v, "W:We3:Bc5,d4")
+	op, err := openings.ParseOpening(v, "W:We3:Bc5,d4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	engines := []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")}
 	_, games := runCollect(t, context.Background(), Config{Variant: v, Engines: engines,
-		Games: 2, TC: TimeControl{Depth: 1}, Openings: []Opening{op}})
+		Games: 2, TC: TimeControl{Depth: 1}, Openings: []openings.Opening{op}})
 	for _, g := range games {
 		if g.Result != 0 || g.Reason != "white has no pieces" || len(g.Moves) != 1 {
 			t.Errorf("game %d: result %v (%s) after %d moves, want 0 (white has no pieces) after 1", g.Index+1, g.Result, g.Reason, len(g.Moves))
@@ -617,8 +619,8 @@ func TestMatchStavropol(t *testing.T) {
 func TestMatchCanadian(t *testing.T) {
 	v := board.Canadian
 	engines := []EngineSpec{fakeSpec("A", "-seed", "1"), fakeSpec("B", "-seed", "2")}
-	op := func(line string) Opening {
-		o, err := ParseOpening(v, line)
+	op := func(line string) openings.Opening {
+		o, err := openings.ParseOpening(v, line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -626,17 +628,17 @@ func TestMatchCanadian(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name     string
-		openings []Opening
+		openings []openings.Opening
 		maxPlies int
 		check    func(g *Record) string // "" when the game is as expected
 	}{
-		{"edge king takes the last man", []Opening{op("W:WK1:B14")}, 0, func(g *Record) string {
+		{"edge king takes the last man", []openings.Opening{op("W:WK1:B14")}, 0, func(g *Record) string {
 			if g.Result != 1 || g.Reason != "black has no move" || len(g.Moves) != 1 {
 				return "want 1 (black has no move) after 1 move"
 			}
 			return ""
 		}},
-		{"edge kings", []Opening{op("W:WK67,K72:BK1,K6")}, 200, func(g *Record) string {
+		{"edge kings", []openings.Opening{op("W:WK67,K72:BK1,K6")}, 200, func(g *Record) string {
 			if len(g.Moves) > 0 && g.Result == 0.5 && !strings.Contains(g.Reason, "king moves") &&
 				!strings.Contains(g.Reason, "repetition") && !strings.Contains(g.Reason, "maximum game length") {
 				return "a draw for no rule"

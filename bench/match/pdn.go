@@ -142,6 +142,9 @@ func (r *runner) readPlayed(path string) ([]playedGame, error) {
 			return nil, fmt.Errorf("resume: %s: game %d has Round %q, not a game number of this match (1..%d)", path, n, tag("Round"), r.sched.total())
 		}
 		idx := round - 1
+		if !r.sched.mine(idx) {
+			return nil, fmt.Errorf("resume: %s: game %d (Round %d) belongs to another shard than %d/%d", path, n, round, r.sched.shard, r.sched.shards)
+		}
 		if seen[idx] {
 			return nil, fmt.Errorf("resume: %s: game number %d appears twice", path, round)
 		}

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"damka/bench/openings"
 	"damka/bench/stats"
 	"damka/board"
 	"damka/format/hubtext"
@@ -39,14 +40,19 @@ type Config struct {
 	TC          TimeControl
 	TimeMargin  time.Duration // grace beyond the clock or move time before a time forfeit (DefaultTimeMargin); later moves within it count in Standing.Late
 	Timeouts    Timeouts
-	Openings    []Opening // nil: every game from the initial position
-	MaxPlies    int       // a game this long is a draw (0: no limit)
+	Openings    []openings.Opening // nil: every game from the initial position
+	MaxPlies    int                // a game this long is a draw (0: no limit)
 	Adjudicate  Adjudication
 	SPRT        *stats.SPRT // two engines only; stops at the first bound crossed
 	Concurrency int         // games at once (1 if < 1)
 	PDN         string      // output file ("" for none; required by Resume)
 	Resume      bool        // continue the match already in PDN
 	Event       string      // PDN Event tag
+	// Shard and Shards: with Shards > 1 this run plays only game pairs
+	// Shard, Shard+Shards, ... of the match (both colours of an opening
+	// together), under their numbers in the whole match, each shard with
+	// its own PDN file; match stats pools the files.
+	Shard, Shards int
 
 	Progress    io.Writer       // live progress line (nil: none)
 	ProgressTTY bool            // Progress is a terminal: redraw in place
@@ -104,7 +110,7 @@ type runner struct {
 	v        *board.Variant
 	hubName  string
 	sched    schedule
-	openings []Opening
+	openings []openings.Opening
 
 	mu       sync.Mutex // guards everything below
 	tally    *tally
@@ -147,6 +153,27 @@ func (c *Config) check() error {
 	if c.Resume && c.PDN == "" {
 		return fmt.Errorf("resume needs the PDN file of the match")
 	}
+	if c.Shards < 0 || c.Shards > 0 && (c.Shard < 0 || c.Shard >= c.Shards) {
+		return fmt.Errorf("shard %d of %d: want 0 <= shard < shards", c.Shard, c.Shards)
+	}
+	if c.TC.IsZero() {
+		return fmt.Errorf("no limit: give a clock, a depth, a node count or a move time")
+	}
+	if c.TC.Depth < 0 || c.TC.Depth > 200 {
+		return fmt.Errorf("depth must be between 1 and 200, not %d", c.TC.Depth)
+	}
+	if c.TC.Nodes < 0 {
+		return fmt.Errorf("nodes must be positive, not %d", c.TC.Nodes)
+	}
+	if c.TimeMargin < 0 {
+		return fmt.Errorf("time margin must be >= 0, not %v", c.TimeMargin)
+	}
+	if c.Concurrency < 0 || c.Concurrency > 256 {
+		return fmt.Errorf("concurrency must be between 1 and 256, not %d", c.Concurrency)
+	}
+	if c.MaxPlies < 0 {
+		return fmt.Errorf("max plies must be >= 0, not %d", c.MaxPlies)
+	}
 	for _, e := range c.Engines {
 		if !e.DXP && len(e.Cmd) == 0 {
 			return fmt.Errorf("engine %q has no command", e.Name)
@@ -179,9 +206,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		dxp:      dxpIndex(cfg.Engines),
 	}
 	if len(r.openings) == 0 {
-		r.openings = []Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
+		r.openings = []openings.Opening{{Start: cfg.Variant.Start(), Text: "initial position"}}
 	}
 	r.sched = newSchedule(len(cfg.Engines), cfg.Games, len(r.openings))
+	r.sched.shard, r.sched.shards = cfg.Shard, cfg.Shards
 	names := make([]string, len(cfg.Engines))
 	for i, e := range cfg.Engines {
 		names[i] = e.Name
@@ -208,7 +236,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 		}
 		if len(played) > 0 {
-			r.logf("resume: %d games already in %s, %d to play\n", len(played), cfg.PDN, r.sched.total()-len(played))
+			r.logf("resume: %d games already in %s, %d to play\n", len(played), cfg.PDN, r.sched.planned()-len(played))
 		}
 	}
 	if cfg.PDN != "" {
@@ -263,7 +291,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	go func() {
 		defer close(jobs)
 		for i := 0; i < r.sched.total(); i++ {
-			if done[i] {
+			if done[i] || !r.sched.mine(i) {
 				continue
 			}
 			select {
@@ -330,7 +358,7 @@ loop:
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.stopped == "" && ctx.Err() != nil && r.tally.played < r.sched.total() {
+	if r.stopped == "" && ctx.Err() != nil && r.tally.played < r.sched.planned() {
 		r.stopped = "interrupted"
 	}
 	s := r.summaryLocked(start, startCPU, hasCPU)
@@ -357,7 +385,7 @@ func (r *runner) summaryLocked(start time.Time, startCPU time.Duration, hasCPU b
 		Variant:  r.v.Name,
 		TC:       r.cfg.TC.String(),
 		Played:   r.tally.played,
-		Total:    r.sched.total(),
+		Total:    r.sched.planned(),
 		Pairings: append([]PairStats(nil), r.tally.pairs...),
 		SPRT:     r.cfg.SPRT,
 		LLR:      r.tally.llr,

@@ -15,8 +15,8 @@ func init() {
 func benchCmd(args []string) error {
 	fs := newFlags("bench")
 	depth := fs.Int("depth", bench.DefaultDepth, "depth in plies")
-	threads := fs.Int("threads", 1, "search threads (the node count is reproducible only with 1)")
-	hash := fs.Int("hash", 16, "transposition table size in MiB (fresh for every position)")
+	threads := threadsFlag(fs, 1) // the node count is reproducible only with 1
+	hash := hashFlag(fs, 16)      // fresh for every position
 	ablate := fs.String("ablate", "", "search features to switch off, or experiments to switch on (+name), as damka hub --ablate")
 	evals := evalFlags(fs)
 	if err := parseFlags(fs, args); err != nil {

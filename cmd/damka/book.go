@@ -50,8 +50,8 @@ func bookBuild(args []string) error {
 	depth := fs.Int("depth", 8, "search depth per position (plies)")
 	margin := fs.Float64("margin", 0.15, "keep the moves within this many men of the best")
 	width := fs.Int("width", 3, "keep at most this many moves per position")
-	threads := fs.Int("threads", min(runtime.NumCPU(), engine.MaxThreads), "search threads")
-	hash := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MiB")
+	threads := threadsFlag(fs, min(taskCPUs(runtime.NumCPU()), engine.MaxThreads))
+	hash := hashFlag(fs, engine.DefaultHashMB)
 	out := fs.String("out", "", "book file to write (required)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -85,25 +85,58 @@ func bookBuild(args []string) error {
 	fmt.Printf("book build variant=%s plies=%d depth=%d margin=%.2f width=%d threads=%d hash=%dMB out=%s\n",
 		v.Name, *plies, *depth, float64(marginUnits)/100, *width, *threads, *hash, *out)
 	e := newEngine("book build", engine.Options{MultiPV: *width, Threads: *threads, HashMB: *hash})
+	// OUT.part keeps every search's answer: a stopped build (SIGINT,
+	// SIGTERM) resumes from it. Threads are not in its settings: with
+	// more than one the answers vary from run to run anyway.
+	journal, err := openBookJournal(v, *out+".part", fmt.Sprintf("variant=%s depth=%d width=%d hash=%d", v.Name, *depth, *width, *hash))
+	if err != nil {
+		return err
+	}
+	defer journal.close()
+	if n := len(journal.answers); n > 0 {
+		fmt.Printf("book build: resuming: %d searched positions in %s\n", n, *out+".part")
+	}
+	ctx, stop := stopContext()
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		e.Stop()
+	}()
 	var searched int
 	var nodes uint64
+	var journalErr error
 	eval := func(p board.Position, history []board.Position) []book.Scored {
+		if lines, ok := journal.lookup(&p); ok {
+			return lines
+		}
 		searched++
 		// book.Build's lines are legal moves from the start, so they link.
 		g, ok := board.LinkGame(v, append(history[:len(history):len(history)], p), nil)
 		if !ok {
 			g = board.NewGame(v, p)
 		}
+		// A cleared table: the answer depends on nothing searched before,
+		// so a resumed build equals an uninterrupted one.
+		e.NewGame()
 		lines, n := searchLines(e, g, *depth)
 		nodes += n
+		if ctx.Err() == nil && journalErr == nil {
+			journalErr = journal.add(&p, lines)
+		}
 		return lines
 	}
 	start := time.Now()
 	pr := newProgress()
-	b, err := book.Build(v, book.BuildOptions{Plies: *plies, Margin: marginUnits, Width: *width}, eval,
+	b, err := book.BuildContext(ctx, v, book.BuildOptions{Plies: *plies, Margin: marginUnits, Width: *width}, eval,
 		func(done, queued int) { pr.count(done, queued, nodes) })
 	pr.finish()
+	if err == nil {
+		err = journalErr
+	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%v; the searches done are kept in %s.part and the same command resumes", err, *out)
+		}
 		return err
 	}
 	data, err := b.Bytes()
@@ -111,6 +144,9 @@ func bookBuild(args []string) error {
 		return err
 	}
 	if err := writeFileAtomic(*out, data); err != nil {
+		return err
+	}
+	if err := journal.remove(); err != nil {
 		return err
 	}
 	el := time.Since(start)
@@ -171,16 +207,9 @@ func writeFileAtomic(path string, data []byte) error {
 // fileArgs parses fs from args in which at most one positional argument
 // (a file name) may stand before, between or after the flags.
 func fileArgs(fs *flag.FlagSet, args []string) (string, error) {
-	var files []string
-	for {
-		if err := parseFlagsAndArgs(fs, args); err != nil {
-			return "", err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", err
 	}
 	if len(files) > 1 {
 		return "", usagef("unexpected argument %q", files[1])

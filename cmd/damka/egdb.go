@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"time"
@@ -55,11 +53,12 @@ func egdbBuild(args []string) error {
 	variant := fs.String("variant", "international", "rule set")
 	pieces := fs.Int("pieces", 0, "build every slice with at most this many pieces")
 	dir := fs.String("dir", "", "directory of the tables (required)")
-	threads := fs.Int("threads", runtime.NumCPU(), "goroutines")
+	threads := fs.Int("threads", taskCPUs(runtime.NumCPU()), "goroutines (default: SLURM_CPUS_PER_TASK where set, else every CPU)")
 	memory := fs.Int("memory", egdb.DefaultMemoryMB, "memory bound in MB; a slice that needs more is refused")
 	dist := fs.Int("dist", egdb.DefaultDistPieces, "store distances in slices of at most this many pieces (0: none)")
 	slice := fs.String("slice", "", "build only these slices (comma-separated, e.g. 2k-1k,1m1k-1k) and their colour twins; what they depend on must be built already")
-	plan := fs.Bool("plan", false, "print the slices of --pieces in build order with their waves, and stop")
+	plan := fs.Bool("plan", false, "print the jobs of --pieces (one per slice and its twin) in build order with their waves, memory and estimated time at --threads, and stop")
+	rate := fs.Float64("rate", defaultBuildRate, "with --plan: positions solved per second per thread, for the time estimates (measure yours: docs/cluster.md)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -84,11 +83,7 @@ func egdbBuild(args []string) error {
 		if *pieces < 2 || *pieces > 12 {
 			return usagef("--plan needs --pieces between 2 and 12")
 		}
-		ms, waves := egdb.Plan(v, *pieces)
-		for i, m := range ms {
-			fmt.Printf("wave=%d slice=%s pieces=%d\n", waves[i], m, m.Pieces())
-		}
-		return nil
+		return printPlan(v, *pieces, *rate, *threads)
 	}
 	switch {
 	case *dir == "":
@@ -106,7 +101,7 @@ func egdbBuild(args []string) error {
 	if distPieces <= 0 {
 		distPieces = -1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopContext()
 	defer stop()
 	what := fmt.Sprintf("pieces=%d", *pieces)
 	if slices != nil {
@@ -189,7 +184,7 @@ func egdbVerify(args []string) error {
 	fs := newFlags("egdb verify")
 	variant := fs.String("variant", "international", "rule set")
 	dir := fs.String("dir", "", "directory of the tables (required)")
-	threads := fs.Int("threads", runtime.NumCPU(), "goroutines")
+	threads := fs.Int("threads", taskCPUs(runtime.NumCPU()), "goroutines (default: SLURM_CPUS_PER_TASK where set, else every CPU)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

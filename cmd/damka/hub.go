@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"damka/bench/match"
+	"damka/bench/weak"
 	"damka/engine"
 	"damka/protocol/hub"
 )
@@ -24,12 +24,12 @@ func hubCmd(args []string) error {
 	known, params := hubArgs(args)
 	fs := newFlags("hub")
 	variant := fs.String("variant", "international", "rule set before any set-param (normal, russian, brazilian, english, ...)")
-	threads := fs.Int("threads", 1, "search threads (1..64)")
-	hashMB := fs.Int("hash", engine.DefaultHashMB, "transposition table size in MB (1..65536)")
+	threads := threadsFlag(fs, 1)
+	hashMB := hashFlag(fs, engine.DefaultHashMB)
 	numbering := fs.String("move-numbering", "bottom-up", "how Russian, Brazilian and the other a1..h8 boards number the squares of moves: "+
 		"bottom-up (1 = a1, pydraughts 0.6) or top-down (1 = b8, as positions are; pydraughts 0.5.7 and so lidraughts-bot)")
 	weaken := fs.String("weaken", "", "play weaker on purpose, for tests and calibration: random, depth=N or nodes=N")
-	evalChoice := fs.String("eval", "learned", `evaluation: "learned" (built-in weights for International and Russian), "hand" (the hand-made one) or a weights file from 'damka tune' (as the eval parameter)`)
+	evalChoice := evalChoiceFlag(fs)
 	ablate := fs.String("ablate", "", "switch off search features or evaluation terms, comma-separated, to measure them in matches: "+
 		engine.AblationNames())
 	if err := parseFlags(fs, known); err != nil {
@@ -109,7 +109,7 @@ func weakened(spec string, e engine.Searcher) (engine.Searcher, error) {
 		return e, nil
 	}
 	if spec == "random" {
-		return match.NewRandomSearcher(1), nil
+		return weak.NewRandomSearcher(1), nil
 	}
 	key, val, ok := strings.Cut(spec, "=")
 	n, err := strconv.ParseUint(val, 10, 64)
@@ -121,9 +121,9 @@ func weakened(spec string, e engine.Searcher) (engine.Searcher, error) {
 		if n > 1000 {
 			return nil, usagef("--weaken depth=%d: at most 1000", n)
 		}
-		return match.NewCapped(e, int(n), 0), nil
+		return weak.NewCapped(e, int(n), 0), nil
 	case "nodes":
-		return match.NewCapped(e, 0, n), nil
+		return weak.NewCapped(e, 0, n), nil
 	}
 	return nil, usagef("--weaken must be random, depth=N or nodes=N, not %q", spec)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"cmp"
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -12,7 +11,7 @@ import (
 	"time"
 
 	"damka/bench/match"
-	"damka/bench/stats"
+	"damka/bench/openings"
 	"damka/board"
 	"damka/engine"
 	"damka/format/hubtext"
@@ -65,15 +64,16 @@ func matchCmd(args []string) error {
 		"milliseconds an engine may exceed its clock or move time before it loses on time (later moves within it are counted and reported)")
 	hang := fs.Float64("hangtimeout", 60, "seconds without an answer after which a search without clock is a hang")
 	initTO := fs.Float64("inittimeout", 30, "seconds allowed for the handshake (hub ... wait, init ... ready)")
-	openings := fs.String("openings", "", "openings file: one FEN or move line per line, or PDN; each is played with both colours")
+	openingsFile := fs.String("openings", "", "openings file: one FEN or move line per line, or PDN; each is played with both colours")
 	pdn := fs.String("pdn", "", "append every finished game to this PDN file")
 	resume := fs.Bool("resume", false, "continue the interrupted match whose games are in --pdn")
-	conc := fs.Int("concurrency", 1, "games played at once")
-	sprtText := fs.String("sprt", "", `stop at a decision: "elo0=0,elo1=5" (alpha and beta default to 0.05; "elo0=0,elo1=5,alpha=0.05,beta=0.1" sets them)`)
+	conc := fs.Int("concurrency", taskCPUs(1), "games played at once (default: SLURM_CPUS_PER_TASK where set)")
+	sprtText := fs.String("sprt", "", `stop at a decision: "0,5" or "elo0=0,elo1=5" (alpha and beta default to 0.05; "elo0=0,elo1=5,alpha=0.05,beta=0.1" sets them)`)
 	adj := fs.String("adjudicate", "", `score adjudication: "score=S,plies=P[,draw=D,drawafter=N]" (S, D in men)`)
 	maxPlies := fs.Int("maxplies", 600, "a game this long is adjudicated a draw (0: no limit)")
 	event := fs.String("event", "damka match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	shard := fs.String("shard", "", "play only shard I/N of the game pairs (pairs I, I+N, ...; both colours of an opening in one shard), each shard with its own --pdn; 'match stats' pools them")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -83,9 +83,6 @@ func matchCmd(args []string) error {
 	v, err := board.Lookup(*variant)
 	if err != nil {
 		return usagef("%v", err)
-	}
-	if len(engines) < 2 {
-		return usagef("give at least two --engine (have %d)", len(engines))
 	}
 	cfg := match.Config{
 		Variant: v, Engines: engines, Games: *games, PDN: *pdn, Resume: *resume,
@@ -102,72 +99,36 @@ func matchCmd(args []string) error {
 			return usagef("--tc: %v", err)
 		}
 	}
-	if *depth < 0 || *depth > 200 {
-		return usagef("--depth must be between 1 and 200, not %d", *depth)
-	}
-	if *nodes < 0 {
-		return usagef("--nodes must be positive, not %d", *nodes)
-	}
 	cfg.TC.Depth, cfg.TC.Nodes = *depth, *nodes
 	if *movetime != "" {
 		if cfg.TC.MoveTime, err = match.ParseSeconds(*movetime); err != nil || cfg.TC.MoveTime <= 0 {
 			return usagef("--movetime %q: want a positive number of seconds", *movetime)
 		}
 	}
-	if cfg.TC.IsZero() {
-		return usagef("give a limit: --tc, --depth, --nodes or --movetime")
-	}
-	if *margin < 0 {
-		return usagef("--timemargin must be >= 0, not %d", *margin)
-	}
 	if err := cmp.Or(checkTime("hangtimeout", *hang, 0, 1e6, true, "seconds"), checkTime("inittimeout", *initTO, 0, 1e6, true, "seconds")); err != nil {
 		return err
 	}
-	if *conc < 1 || *conc > 256 {
-		return usagef("--concurrency must be between 1 and 256, not %d", *conc)
-	}
-	if *maxPlies < 0 {
-		return usagef("--maxplies must be >= 0")
-	}
-	if *resume && *pdn == "" {
-		return usagef("--resume needs --pdn FILE (the match to continue)")
-	}
 	if *sprtText != "" {
-		sp, err := stats.ParseSPRT(*sprtText)
+		sp, err := parseSPRTFlag(*sprtText)
 		if err != nil {
-			return usagef("--sprt: %v", err)
-		}
-		if len(engines) != 2 {
-			return usagef("--sprt needs exactly two engines")
+			return err
 		}
 		cfg.SPRT = &sp
 		if !set["games"] {
 			cfg.Games = 100000
 		}
 	}
-	if cfg.Games < 1 {
-		return usagef("--games must be at least 1")
-	}
-	if len(engines) > 2 && cfg.Games%2 != 0 {
-		return usagef("--games must be even for a round robin (each opening is a game pair)")
+	if cfg.Shard, cfg.Shards, err = shardFlag(*shard); err != nil {
+		return err
 	}
 	if *adj != "" {
 		if cfg.Adjudicate, err = match.ParseAdjudication(*adj); err != nil {
 			return usagef("--adjudicate: %v", err)
 		}
 	}
-	if *openings != "" {
-		f, err := os.Open(*openings)
-		if err != nil {
+	if *openingsFile != "" {
+		if cfg.Openings, err = openings.ReadFile(*openingsFile, v); err != nil {
 			return usagef("--openings: %v", err)
-		}
-		cfg.Openings, err = match.ReadOpenings(f, v)
-		f.Close()
-		if err != nil {
-			return usagef("--openings %s: %v", *openings, err)
-		}
-		if len(cfg.Openings) == 0 {
-			return usagef("--openings %s: no openings in the file", *openings)
 		}
 	}
 	if !*quiet {
@@ -175,9 +136,9 @@ func matchCmd(args []string) error {
 		cfg.ProgressTTY = match.IsTerminal(os.Stderr)
 	}
 
-	// Ctrl-C ends the match cleanly: finished games are in the PDN file
-	// and --resume plays the rest.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C and SIGTERM (scancel) end the match cleanly: finished games
+	// are in the PDN file and --resume plays the rest.
+	ctx, stop := stopContext()
 	defer stop()
 	if len(match.StatsSignals) > 0 {
 		sig := make(chan os.Signal, 1)
@@ -259,8 +220,8 @@ func matchOpeningsCmd(args []string) error {
 		s = engine.New(engine.Options{Threads: 1})
 		what = fmt.Sprintf("scored by damka at depth %d", *depth)
 	}
-	spec := match.GenerateSpec{Plies: *plies, Depth: *depth, Margin: int(*margin*100 + 0.5), Count: *count}
-	suite, err := match.GenerateOpenings(v, spec, s)
+	spec := openings.GenerateSpec{Plies: *plies, Depth: *depth, Margin: int(*margin*100 + 0.5), Count: *count}
+	suite, err := openings.GenerateOpenings(v, spec, s)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"damka/bench/match"
+	"damka/bench/openings"
 	"damka/board"
 	"damka/format/pdn"
 )
@@ -68,7 +68,7 @@ func testMatchE2E(t *testing.T, bin string, v *board.Variant) {
 	if !strings.HasPrefix(string(data), "# damka match openings: "+v.Name+", 2 plies, scored by damka at depth 2") {
 		t.Errorf("openings file starts %q", strings.SplitN(string(data), "\n", 2)[0])
 	}
-	ops, err := match.ReadOpenings(bytes.NewReader(data), v)
+	ops, err := openings.ReadOpenings(bytes.NewReader(data), v)
 	if err != nil || len(ops) != 3 {
 		t.Fatalf("openings file: %d openings, %v:\n%s", len(ops), err, data)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"damka/bench/match"
+	"damka/bench/stats"
 	"damka/format/pdn"
 )
 
@@ -31,14 +32,15 @@ func matchStats(args []string, w io.Writer) error {
 		return nil
 	})
 	view := fs.String("first", "", "the engine whose view the statistics take (default: White of the first game)")
-	if err := parseFlagsAndArgs(fs, args); err != nil {
+	sprtText := fs.String("sprt", "", `the SPRT of the pooled games (two engines): "elo0,elo1" or "elo0=0,elo1=5[,alpha=0.05,beta=0.05]"; prints the pentanomial LLR and H0 accepted, H1 accepted or continue`)
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
 	var first []string
 	if *view != "" {
 		first = []string{*view}
 	}
-	files := fs.Args()
 	sample, base := files, []string(nil)
 	if i := slices.Index(files, "vs"); i >= 0 {
 		sample, base = files[:i], files[i+1:]
@@ -52,6 +54,17 @@ func matchStats(args []string, w io.Writer) error {
 	a, err := summarizeFiles(sample, rename, first...)
 	if err != nil {
 		return err
+	}
+	if *sprtText != "" {
+		sp, err := parseSPRTFlag(*sprtText)
+		if err != nil {
+			return err
+		}
+		if base != nil || len(a.Pairings) != 1 {
+			return usagef("--sprt needs the games of exactly two engines and no vs")
+		}
+		a.SPRT = &sp
+		a.LLR, a.Decision = sp.DecidePenta(a.Pairings[0].Penta)
 	}
 	if base == nil {
 		_, err := a.WriteTo(w)
@@ -123,4 +136,19 @@ func writeComparison(w io.Writer, a, b *match.Summary, aFiles, bFiles []string) 
 		return fmt.Errorf("the two samples share no pairing of engine names")
 	}
 	return nil
+}
+
+// parseSPRTFlag reads --sprt: "elo0,elo1" (alpha and beta 0.05), or the
+// key=value form stats.ParseSPRT reads.
+func parseSPRTFlag(s string) (stats.SPRT, error) {
+	if !strings.Contains(s, "=") {
+		if e0, e1, ok := strings.Cut(s, ","); ok {
+			s = "elo0=" + e0 + ",elo1=" + e1
+		}
+	}
+	sp, err := stats.ParseSPRT(s)
+	if err != nil {
+		return sp, usagef("--sprt: %v", err)
+	}
+	return sp, nil
 }

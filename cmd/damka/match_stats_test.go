@@ -68,3 +68,56 @@ func TestMatchStats(t *testing.T) {
 		}
 	}
 }
+
+// match stats --sprt pools the shards' files and decides on their pairs.
+func TestMatchStatsSPRT(t *testing.T) {
+	dir := t.TempDir()
+	// pairs writes n game pairs from round first on: A scores 1.5 in the
+	// first wins of them, 1 in the others (or B does, with swap).
+	pairs := func(name string, first, n, wins int, swap bool) string {
+		a, b := "A", "B"
+		if swap {
+			a, b = b, a
+		}
+		var sb strings.Builder
+		for q := range n {
+			r := first + 2*q
+			sb.WriteString(statsGame(r, a, b, "1-1"))
+			if q < wins {
+				sb.WriteString(statsGame(r+1, b, a, "0-2"))
+			} else {
+				sb.WriteString(statsGame(r+1, b, a, "1-1"))
+			}
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	shard0, shard1 := pairs("s0.pdn", 1, 13, 8, false), pairs("s1.pdn", 27, 12, 7, false)
+	few := pairs("few.pdn", 1, 5, 4, false)
+	lost := pairs("lost.pdn", 1, 25, 15, true)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sprt", "0,50", shard0, shard1}, "(pentanomial) H1 accepted"},
+		{[]string{"--sprt", "elo0=0,elo1=50", shard0, shard1}, "(pentanomial) H1 accepted"},
+		{[]string{shard0, shard1, "--sprt", "0,50"}, "(pentanomial) H1 accepted"}, // files first, as in "part-*.pdn --sprt"
+		{[]string{"--sprt", "0,50", few}, "(pentanomial) continue"},
+		{[]string{"--first", "A", "--sprt", "0,50", lost}, "(pentanomial) H0 accepted"},
+	} {
+		var out strings.Builder
+		if err := matchStats(c.args, &out); err != nil || !strings.Contains(out.String(), c.want) {
+			t.Errorf("%v: %v\n%s", c.args, err, out.String())
+		}
+	}
+	three := filepath.Join(dir, "three.pdn")
+	os.WriteFile(three, []byte(statsGame(1, "A", "B", "1-1")+statsGame(2, "B", "C", "1-1")), 0o644)
+	for _, bad := range [][]string{{"--sprt", "5", shard0}, {"--sprt", "5,0", shard0}, {"--sprt", "0,5", three}} {
+		if err := matchStats(bad, new(strings.Builder)); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}

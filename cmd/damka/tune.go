@@ -28,10 +28,10 @@ func tuneCmd(args []string) error {
 	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit)")
 	prior := fs.Bool("prior", false, "pull the weights towards the --from weights instead of towards 0 (with --l2)")
 	out := fs.String("out", "", "weights file to write (required)")
-	if err := parseFlagsAndArgs(fs, args); err != nil {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
-	files := fs.Args()
 	switch {
 	case *out == "":
 		return usagef("--out is required")
@@ -59,7 +59,9 @@ func tuneCmd(args []string) error {
 		d.Samples = append(d.Samples, x.Samples...)
 		d.Games += x.Games
 	}
-	if len(files) > 1 {
+	// Several files, or one selfplay --shard output (unmerged): merge
+	// the positions met in several games.
+	if len(files) > 1 || !d.Header.Merged {
 		d.Samples = train.Merge(d.Samples)
 	}
 	layouts := map[string]string{"bands": eval.LayoutBands, "windows": eval.LayoutWindows}
@@ -86,7 +88,12 @@ func tuneCmd(args []string) error {
 		fmt.Printf("epoch %3d/%d: train %.5f  held-out %.5f, result alone %.5f  (hand-made evaluation: %.5f, %.5f)  %.1fs\n",
 			e.N, *epochs, e.Train, e.HeldOut, e.ResultHeldOut, e.BaselineHeldOut, e.BaselineResult, time.Since(start).Seconds())
 	}
-	w, _, err := train.Tune(d, cfg)
+	// OUT.part keeps the fit's state when it is stopped (SIGINT, SIGTERM)
+	// and after every epoch; the same command goes on from it.
+	cfg.Checkpoint = *out + ".part"
+	ctx, stop := stopContext()
+	defer stop()
+	w, _, err := train.Tune(ctx, d, cfg)
 	if err != nil {
 		return err
 	}

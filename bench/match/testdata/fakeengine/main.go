@@ -1,5 +1,5 @@
 // Command fakeengine is a minimal Hub engine for the match runner's tests:
-// it plays uniformly random legal moves (match.NewRandomSearcher, reseeded
+// it plays uniformly random legal moves (weak.NewRandomSearcher, reseeded
 // at every new-game so that games are reproducible) and can misbehave on
 // purpose.
 //
@@ -9,7 +9,7 @@
 // think since it started): normal, crash (exit 3), hang (never answer),
 // illegal (done move=1-2, never legal), garbage (an unparsable line),
 // nomove (a bare done), slow (sleeps -think seconds whatever the clock
-// says). -think sleeps that long per move (at most the
+// says), term (sleeps -think seconds, then dies of SIGTERM). -think sleeps that long per move (at most the
 // move-time, and 1/40 of the clock); a move-time is otherwise slept at 90%.
 // The info score is the material balance (man 1, king 3) of the side to
 // move, which the score-adjudication tests use.
@@ -22,9 +22,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
-	"damka/bench/match"
+	"damka/bench/weak"
 	"damka/board"
 	"damka/engine"
 	"damka/format/hubtext"
@@ -37,7 +38,7 @@ func main() {
 		args = args[1:]
 	}
 	fs := flag.NewFlagSet("fakeengine", flag.ExitOnError)
-	mode := fs.String("mode", "normal", "normal, crash, hang, illegal, garbage, nomove, slow")
+	mode := fs.String("mode", "normal", "normal, crash, hang, illegal, garbage, nomove, slow, term")
 	after := fs.Int("after", 0, "misbehave after this many moves of the process")
 	seed := fs.Int64("seed", 1, "random seed")
 	think := fs.Float64("think", 0, "seconds to sleep per move")
@@ -47,7 +48,7 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
 	v := board.International
-	s := match.NewRandomSearcher(*seed)
+	s := weak.NewRandomSearcher(*seed)
 	var start, root board.Position // the pos command's base and its end
 	var moves []board.Move
 	var lim engine.Limits
@@ -130,6 +131,13 @@ func main() {
 					continue
 				case "slow":
 					time.Sleep(time.Duration(*think * float64(time.Second)))
+				case "term":
+					// Killed from outside, as scancel kills every
+					// process of a job: after -think seconds.
+					time.Sleep(time.Duration(*think * float64(time.Second)))
+					p, _ := os.FindProcess(os.Getpid())
+					p.Signal(syscall.SIGTERM)
+					time.Sleep(time.Hour)
 				}
 			}
 			sleep := time.Duration(*think * float64(time.Second))
@@ -152,7 +160,7 @@ func main() {
 				say("done")
 				continue
 			}
-			say(hub.Format("info", hub.A("depth", "1"), hub.A("score", strconv.Itoa(material(&root))), hub.A("nodes", "1")))
+			say(hub.Format("info", hub.A("depth", "1"), hub.A("score", strconv.Itoa(weak.Material(&root))), hub.A("nodes", "1")))
 			say(hub.Format("done", hub.A("move", hubtext.FormatMove(v, r.Best))))
 		case "ping":
 			say("pong")
@@ -160,11 +168,4 @@ func main() {
 			return
 		}
 	}
-}
-
-// material is the balance of the side to move: man 1, king 3.
-func material(p *board.Position) int {
-	us, them := p.Side, p.Side.Opponent()
-	// PieceCount and KingCount also see a Canadian position's edge squares.
-	return p.PieceCount(us) + 2*p.KingCount(us) - p.PieceCount(them) - 2*p.KingCount(them)
 }

@@ -1,13 +1,11 @@
-package match
+package openings
 
 import (
 	"strings"
 	"testing"
-	"time"
 
-	"damka/bench/stats"
+	"damka/bench/weak"
 	"damka/board"
-	"damka/engine"
 )
 
 func TestReadOpenings(t *testing.T) {
@@ -106,26 +104,6 @@ func TestCanadianOpenings(t *testing.T) {
 	}
 }
 
-// materialSearcher scores a position by material (man 100, king 300) for
-// the side to move, as the fake engine's info score does.
-type materialSearcher struct{ inner engine.Searcher }
-
-func (m materialSearcher) Search(g *board.Game, lim engine.Limits, info func(engine.Info)) engine.Result {
-	r := m.inner.Search(g, lim, info)
-	r.Score = 100 * material(g.Position())
-	return r
-}
-func (m materialSearcher) Stop()                     {}
-func (m materialSearcher) PonderHit()                {}
-func (m materialSearcher) NewGame()                  { m.inner.NewGame() }
-func (m materialSearcher) SetOptions(engine.Options) {}
-
-func material(p *board.Position) int {
-	us, them := p.Side, p.Side.Opponent()
-	// PieceCount and KingCount also see a Canadian position's edge squares.
-	return p.PieceCount(us) + 2*p.KingCount(us) - p.PieceCount(them) - 2*p.KingCount(them)
-}
-
 func TestGenerateOpenings(t *testing.T) {
 	for _, c := range []struct {
 		v     *board.Variant
@@ -165,7 +143,7 @@ func testGenerateOpenings(t *testing.T, v *board.Variant, first int) {
 	}
 
 	// With a searcher, positions where a man was just won are dropped.
-	s := materialSearcher{NewRandomSearcher(1)}
+	s := weak.MaterialScored(weak.NewRandomSearcher(1))
 	bal, err := GenerateOpenings(v, GenerateSpec{Plies: 3, Depth: 1, Margin: 50}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -192,100 +170,5 @@ func testGenerateOpenings(t *testing.T, v *board.Variant, first int) {
 	}
 	if _, err := GenerateOpenings(v, GenerateSpec{Plies: 13}, nil); err == nil {
 		t.Error("13 plies accepted")
-	}
-}
-
-func TestRandomSearcher(t *testing.T) {
-	v := board.International
-	s := NewRandomSearcher(7)
-	play := func() []board.Move {
-		s.NewGame()
-		g := board.NewGame(v, v.Start())
-		var out []board.Move
-		for i := 0; i < 20; i++ {
-			r := s.Search(g, engine.Limits{}, nil)
-			if !r.HasBest {
-				break
-			}
-			out = append(out, r.Best)
-			if err := g.Play(r.Best); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return out
-	}
-	a, b := play(), play()
-	if len(a) != 20 || !movesEqual(a, b) {
-		t.Errorf("NewGame does not restart the sequence: %v vs %v", a, b)
-	}
-	// Uniform: over many draws from the start every one of the 9 moves comes up.
-	counts := map[board.Move]int{}
-	for i := 0; i < 900; i++ {
-		counts[s.Search(board.NewGame(v, v.Start()), engine.Limits{}, nil).Best]++
-	}
-	if len(counts) != 9 {
-		t.Errorf("%d distinct first moves, want 9", len(counts))
-	}
-	for m, n := range counts {
-		if n < 50 || n > 160 {
-			t.Errorf("move %v drawn %d times of 900", m, n)
-		}
-	}
-	empty := mustFEN(t, v, "W:W46:B5")
-	s46, _ := v.Geo.Bit(46)
-	empty.Put(s46, board.Empty)
-	if r := s.Search(board.NewGame(v, empty), engine.Limits{}, nil); r.HasBest {
-		t.Error("a move in a position without pieces")
-	}
-}
-
-func TestSchedule(t *testing.T) {
-	s := newSchedule(3, 4, 2)
-	if s.total() != 12 {
-		t.Fatalf("total %d", s.total())
-	}
-	games := map[[2]int]int{}
-	for i := 0; i < s.total(); i += 2 {
-		w1, b1, o1 := s.at(i)
-		w2, b2, o2 := s.at(i + 1)
-		if w1 != b2 || b1 != w2 || o1 != o2 {
-			t.Fatalf("pair %d: %d-%d op %d, %d-%d op %d", i/2, w1, b1, o1, w2, b2, o2)
-		}
-		games[[2]int{min(w1, b1), max(w1, b1)}] += 2
-	}
-	for _, p := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
-		if games[p] != 4 {
-			t.Errorf("pairing %v plays %d games", p, games[p])
-		}
-	}
-	if _, _, o := s.at(6); o != 1 {
-		t.Errorf("second round opening %d", o)
-	}
-}
-
-func TestProgressLine(t *testing.T) {
-	s := &Summary{Engines: []string{"A", "B"}, Played: 10, Total: 40,
-		Pairings: []PairStats{{WDL: stats.WDL{W: 5, D: 3, L: 2}}}}
-	var buf strings.Builder
-	p := progress{w: &buf, tty: true, start: time.Now().Add(-time.Minute)}
-	p.update(s, 10, false)
-	out := buf.String()
-	if !strings.HasPrefix(out, "\r") || !strings.HasSuffix(out, "\x1b[K") ||
-		!strings.Contains(out, "games 10/40  W-D-L 5-3-2  Elo ") || !strings.Contains(out, "games/min  left ") {
-		t.Errorf("terminal line %q", out)
-	}
-	p.note(&buf, "failure\n")
-	if !strings.HasSuffix(buf.String(), "\r\x1b[Kfailure\n") {
-		t.Errorf("note does not clear the line: %q", buf.String())
-	}
-	buf.Reset()
-	p = progress{w: &buf, start: time.Now()}
-	for i := 1; i <= 25; i++ {
-		s.Played = i
-		p.update(s, i, false)
-	}
-	p.update(s, 25, true)
-	if n := strings.Count(buf.String(), "\n"); n != 3 {
-		t.Errorf("plain output: %d lines, want 3 (at 10, 20 and the end):\n%s", n, buf.String())
 	}
 }
