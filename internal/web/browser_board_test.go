@@ -156,12 +156,14 @@ func TestBrowserBoard(t *testing.T) {
 		type snapshot struct {
 			Scores []string  `json:"scores"`
 			Whites []float64 `json:"whites"`
+			Nodes  string    `json:"nodes"`
 		}
 		snap := waitJS[snapshot](b, "three lines", `(() => {
 			if (!(S.lines && S.lines.length === 3 && S.lines.every(l => l.depth >= 3))) return null;
 			const scores = [...document.querySelectorAll("#lines tbody tr td:nth-child(3)")].map(td => td.textContent);
-			if (scores.length !== 3) return null;
-			return {scores, whites: S.lines.map(l => typeof l.white === "number" ? l.white : 0)};
+			const nodes = document.querySelector("#lines tbody tr td:nth-child(4)").textContent;
+			if (scores.length !== 3 || nodes === "") return null;
+			return {scores, nodes, whites: S.lines.map(l => typeof l.white === "number" ? l.white : 0)};
 		})()`)
 		scores, whites := snap.Scores, snap.Whites
 		if len(whites) != len(scores) {
@@ -175,7 +177,7 @@ func TestBrowserBoard(t *testing.T) {
 				t.Errorf("lines not best first for Black: %v", whites)
 			}
 		}
-		if nodes := js[string](b, `document.querySelector("#lines tbody tr td:nth-child(4)").textContent`); !regexp.MustCompile(`^\d+(\.\d)?( [kMG])?$`).MatchString(nodes) {
+		if nodes := snap.Nodes; !regexp.MustCompile(`^\d+(\.\d)?( [kMG])?$`).MatchString(nodes) {
 			t.Errorf("nodes shown as %q", nodes)
 		}
 		if h1 := js[float64](b, `document.getElementById("analysis-card").getBoundingClientRect().height`); h1 != h0 {
