@@ -30,6 +30,13 @@ type Params struct {
 	// sees, and so the horizon of the shots it finds and the ones it
 	// walks into.
 	Nodes uint64
+	// Horizon, when not 0, caps the search in plies: a move is searched
+	// to the whole part of Horizon, or one ply deeper with the fraction's
+	// chance. At the lowest levels the depth, not the node count, is what
+	// tells the levels apart (a budget of a few hundred nodes completes
+	// the same shallow iterations at every level), and a whole ply a level
+	// is too big a step (docs/levels.md).
+	Horizon float64
 	// Lines is how many of the best root moves are searched as principal
 	// variations: the moves the level chooses among.
 	Lines int
@@ -47,20 +54,36 @@ type Params struct {
 	Think time.Duration
 }
 
+// The two regimes of the levels: up to horizonLevels a depth that grows by
+// 0.4 ply a level, under a node cap that only stops a search of a
+// position where captures run long; above it a node budget that starts at
+// topNodes and grows by a quarter a level.
+const (
+	horizonLevels = 11
+	horizonNodes  = 50000
+	topNodes      = 30000
+)
+
 // ParamsOf returns the parameters of a level from MinLevel to MaxLevel-1;
 // MaxLevel has none (it is the plain engine). The numbers are chosen in
-// docs/levels.md: a node budget that grows by a factor 1.6 a level, a
-// temperature that falls by 0.8 a level, fewer lines as the level rises.
+// docs/levels.md: a horizon of 1 to 5 plies at levels 1 to 11 and a node
+// budget above them, a temperature that falls by 0.78 a level, fewer lines
+// as the level rises.
 func ParamsOf(level int) (Params, error) {
 	if level < MinLevel || level >= MaxLevel {
 		return Params{}, fmt.Errorf("skill level %d has no parameters (levels %d to %d; %d is full strength)", level, MinLevel, MaxLevel-1, MaxLevel)
 	}
 	i := float64(level - 1)
 	p := Params{
-		Nodes:       uint64(math.Round(32 * math.Pow(1.6, i))),
-		Temperature: 100 * math.Pow(0.8, i),
+		Temperature: 150 * math.Pow(0.78, i),
 		Book:        level > 10,
 		Think:       500*time.Millisecond + time.Duration(level)*350*time.Millisecond,
+	}
+	if level <= horizonLevels {
+		p.Horizon = 1 + 0.4*i
+		p.Nodes = horizonNodes
+	} else {
+		p.Nodes = uint64(math.Round(topNodes * math.Pow(1.25, float64(level-horizonLevels-1))))
 	}
 	switch {
 	case level <= 6:

@@ -200,7 +200,7 @@ func (s *Searcher) Search(g *board.Game, lim engine.Limits, info func(engine.Inf
 		start = time.Now()
 	}
 	if pace && r.HasBest {
-		s.waitLikeAPerson(lim, p, start, forced(g), rngFor(g, level, seed^0x5bd1e995))
+		s.waitLikeAPerson(lim, p, start, forced(g), rngFor(g, level, seed^paceStream))
 	}
 	r.Time = time.Since(begin)
 	return r
@@ -226,6 +226,15 @@ func (s *Searcher) play(g *board.Game, lim engine.Limits, info func(engine.Info)
 	lines := min(p.Lines, ml.N)
 	if lim.Nodes == 0 || lim.Nodes > p.Nodes {
 		lim.Nodes = p.Nodes
+	}
+	if p.Horizon > 0 {
+		depth := int(p.Horizon)
+		if rngFor(g, level, seed^horizonStream).Float64() < p.Horizon-float64(depth) {
+			depth++
+		}
+		if lim.Depth == 0 || lim.Depth > depth {
+			lim.Depth = depth
+		}
 	}
 	if !p.Book {
 		lim.NoBook = true
@@ -296,6 +305,12 @@ func choose(lines []engine.Info, p Params, rng *rand.Rand) int {
 	}
 	return 0
 }
+
+// Streams of rngFor besides the choice of the move.
+const (
+	horizonStream = 0x2545f4914f6cdd1d
+	paceStream    = 0x5bd1e995
+)
 
 // rngFor is the random source of one move: the same for the same seed,
 // level and game position, so that a level's games repeat.

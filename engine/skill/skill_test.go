@@ -21,8 +21,9 @@ func mustWrap(t *testing.T, level int, seed uint64) *Searcher {
 	return s
 }
 
-// The levels form a ladder: more nodes, lower temperature, no more lines,
-// the higher the level; 0, 20 and 21 have no parameters.
+// The levels form a ladder: a deeper horizon or more nodes, lower
+// temperature, no more lines, the higher the level; 0, 20 and 21 have no
+// parameters.
 func TestParamsOf(t *testing.T) {
 	prev, _ := ParamsOf(MinLevel)
 	for lv := MinLevel + 1; lv < MaxLevel; lv++ {
@@ -30,7 +31,10 @@ func TestParamsOf(t *testing.T) {
 		if err != nil {
 			t.Fatalf("level %d: %v", lv, err)
 		}
-		if p.Nodes <= prev.Nodes || p.Temperature >= prev.Temperature || p.Lines > prev.Lines || p.Think <= prev.Think || p.Margin > prev.Margin {
+		deeper := p.Horizon > prev.Horizon && p.Nodes == prev.Nodes || // the horizon regime
+			p.Horizon == 0 && prev.Horizon != 0 || // the switch to node budgets
+			p.Horizon == 0 && p.Nodes > prev.Nodes
+		if !deeper || p.Temperature >= prev.Temperature || p.Lines > prev.Lines || p.Think <= prev.Think || p.Margin > prev.Margin {
 			t.Errorf("level %d %+v is not above level %d %+v", lv, p, lv-1, prev)
 		}
 		prev = p
@@ -213,7 +217,7 @@ func TestPace(t *testing.T) {
 // opening with both colours, adjudicated on material after a ply limit.
 func TestLowLevelIsWeaker(t *testing.T) {
 	v := board.International
-	low, high := mustWrap(t, 2, 5), mustWrap(t, 14, 5)
+	low, high := mustWrap(t, 2, 5), mustWrap(t, 9, 5)
 	openings := randomGames(v, 2, 7, 11)
 	score := 0.0 // high's
 	for _, o := range openings {
@@ -222,7 +226,7 @@ func TestLowLevelIsWeaker(t *testing.T) {
 		}
 	}
 	if n := float64(2 * len(openings)); score < 0.75*n {
-		t.Errorf("level 14 scored %.1f of %.0f against level 2", score, n)
+		t.Errorf("level 9 scored %.1f of %.0f against level 2", score, n)
 	}
 }
 
