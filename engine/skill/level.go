@@ -26,17 +26,17 @@ const (
 
 // Params are what a level does differently from full strength.
 type Params struct {
-	// Nodes is the search budget of a move: the depth of what the level
-	// sees, and so the horizon of the shots it finds and the ones it
-	// walks into.
-	Nodes uint64
-	// Horizon, when not 0, caps the search in plies: a move is searched
-	// to the whole part of Horizon, or one ply deeper with the fraction's
-	// chance. At the lowest levels the depth, not the node count, is what
-	// tells the levels apart (a budget of a few hundred nodes completes
-	// the same shallow iterations at every level), and a whole ply a level
-	// is too big a step (docs/levels.md).
+	// Horizon is how far the level looks, in plies: the depth of the shots
+	// it finds and of the ones it walks into. A move is searched to the
+	// whole part of Horizon, or one ply deeper with the fraction's chance:
+	// a whole ply a level is too big a step at the lowest levels. A depth,
+	// not a node budget, because a node budget buys a level deeper
+	// searches as the game simplifies and the transposition table fills
+	// (docs/levels.md).
 	Horizon float64
+	// Nodes caps the search of a move, so that a position where the
+	// horizon is expensive still answers in a fraction of a second.
+	Nodes uint64
 	// Lines is how many of the best root moves are searched as principal
 	// variations: the moves the level chooses among.
 	Lines int
@@ -54,21 +54,21 @@ type Params struct {
 	Think time.Duration
 }
 
-// The two regimes of the levels: up to horizonLevels a depth that grows by
-// 0.4 ply a level, under a node cap that only stops a search of a
-// position where captures run long; above it a node budget that starts at
-// topNodes and grows by a quarter a level.
+// The horizon grows by horizonStep plies a level from one ply at level 1,
+// and by horizonStep+horizonSteepen above level horizonKnee: a ply buys
+// less the deeper the search, and full strength looks 13 to 20 plies deep
+// at 10 s a game. horizonNodes caps every level's search.
 const (
-	horizonLevels = 11
-	horizonNodes  = 50000
-	topNodes      = 30000
+	horizonStep    = 0.5
+	horizonSteepen = 0.4
+	horizonKnee    = 9
+	horizonNodes   = 250000
 )
 
 // ParamsOf returns the parameters of a level from MinLevel to MaxLevel-1;
 // MaxLevel has none (it is the plain engine). The numbers are chosen in
-// docs/levels.md: a horizon of 1 to 5 plies at levels 1 to 11 and a node
-// budget above them, a temperature that falls by 0.78 a level, fewer lines
-// as the level rises.
+// docs/levels.md: a horizon that grows from 1 to 14 plies, a temperature
+// that falls by 0.78 a level, fewer lines as the level rises.
 func ParamsOf(level int) (Params, error) {
 	if level < MinLevel || level >= MaxLevel {
 		return Params{}, fmt.Errorf("skill level %d has no parameters (levels %d to %d; %d is full strength)", level, MinLevel, MaxLevel-1, MaxLevel)
@@ -78,12 +78,8 @@ func ParamsOf(level int) (Params, error) {
 		Temperature: 150 * math.Pow(0.78, i),
 		Book:        level > 10,
 		Think:       500*time.Millisecond + time.Duration(level)*350*time.Millisecond,
-	}
-	if level <= horizonLevels {
-		p.Horizon = 1 + 0.4*i
-		p.Nodes = horizonNodes
-	} else {
-		p.Nodes = uint64(math.Round(topNodes * math.Pow(1.25, float64(level-horizonLevels-1))))
+		Horizon:     1 + horizonStep*i + horizonSteepen*float64(max(0, level-horizonKnee)),
+		Nodes:       horizonNodes,
 	}
 	switch {
 	case level <= 6:

@@ -227,14 +227,12 @@ func (s *Searcher) play(g *board.Game, lim engine.Limits, info func(engine.Info)
 	if lim.Nodes == 0 || lim.Nodes > p.Nodes {
 		lim.Nodes = p.Nodes
 	}
-	if p.Horizon > 0 {
-		depth := int(p.Horizon)
-		if rngFor(g, level, seed^horizonStream).Float64() < p.Horizon-float64(depth) {
-			depth++
-		}
-		if lim.Depth == 0 || lim.Depth > depth {
-			lim.Depth = depth
-		}
+	depth := int(p.Horizon)
+	if rngFor(g, level, seed^horizonStream).Float64() < p.Horizon-float64(depth) {
+		depth++
+	}
+	if lim.Depth == 0 || lim.Depth > depth {
+		lim.Depth = depth
 	}
 	if !p.Book {
 		lim.NoBook = true

@@ -31,10 +31,7 @@ func TestParamsOf(t *testing.T) {
 		if err != nil {
 			t.Fatalf("level %d: %v", lv, err)
 		}
-		deeper := p.Horizon > prev.Horizon && p.Nodes == prev.Nodes || // the horizon regime
-			p.Horizon == 0 && prev.Horizon != 0 || // the switch to node budgets
-			p.Horizon == 0 && p.Nodes > prev.Nodes
-		if !deeper || p.Temperature >= prev.Temperature || p.Lines > prev.Lines || p.Think <= prev.Think || p.Margin > prev.Margin {
+		if p.Horizon <= prev.Horizon || p.Nodes < prev.Nodes || p.Temperature >= prev.Temperature || p.Lines > prev.Lines || p.Think <= prev.Think || p.Margin > prev.Margin {
 			t.Errorf("level %d %+v is not above level %d %+v", lv, p, lv-1, prev)
 		}
 		prev = p
