@@ -22,6 +22,7 @@ conc=1
 tc=10+0.1
 out=""
 table=""
+mingames=20
 damka=bin/damka
 usage() {
 	sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
@@ -30,6 +31,7 @@ options: --variant international|russian  --games N (per step, both colours of N
          --levels "L ..." (the steps to play; step L is L against L-1, 1 against random)
          --concurrency N  --tc CLOCK (default 10+0.1, the anchor's)  --out DIR (default ladder-VARIANT)
          --table FILE (default engine/skill/ladder/VARIANT.txt; "-" writes none)  --damka BINARY
+         --min-games N (default 20): a step of fewer games is shown but gives no Elo to the levels below it
 EOF
 }
 while [ $# -gt 0 ]; do
@@ -41,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--tc) tc=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--table) table=$2; shift 2 ;;
+	--min-games) mingames=$2; shift 2 ;;
 	--damka) damka=$2; shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	*) echo "ladder.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
@@ -113,8 +116,9 @@ steps=$(for l in $(seq 1 20); do
 done)
 
 # Chain from the anchor down: Elo(20) = anchor, Elo(L-1) = Elo(L) - step(L),
-# as long as every step on the way was measured with a finite result.
-echo "$steps" | awk -v anchor="$anchor" -v variant="$variant" -v tc="$tc" -v text="$anchor_text" \
+# as long as every step on the way was measured, with at least mingames
+# games and a finite result.
+echo "$steps" | awk -v anchor="$anchor" -v variant="$variant" -v tc="$tc" -v text="$anchor_text" -v mingames="$mingames" \
 	-v date="$(date -u +%Y-%m-%d)" -v out="$out" '
 	NF == 6 { g[$1] = $2; p[$1] = $3; e[$1] = $4; m[$1] = $5; f[$1] = $6 }
 	END {
@@ -122,11 +126,12 @@ echo "$steps" | awk -v anchor="$anchor" -v variant="$variant" -v tc="$tc" -v tex
 		for (l = 20; l >= 1; l--) {
 			if (!ok) { known[l] = 0; continue }
 			known[l] = 1
-			if (l > 1) { if (!(l in e) || e[l] ~ /inf/) ok = 0; else elo[l-1] = elo[l] - e[l] }
+			if (l > 1) { if (!(l in e) || e[l] ~ /inf/ || g[l] < mingames) ok = 0; else elo[l-1] = elo[l] - e[l] }
 		}
 		printf "# damka skill ladder, %s: scripts/ladder.sh, %s, clock %s, games in %s\n", variant, date, tc, out
 		printf "# anchor: level 20 = %+.1f (%s)\n", anchor, text
-		printf "# elo \"-\": the chain of measured steps from level 20 does not reach this level\n"
+		printf "# elo: Elo relative to the anchor engine (0 = its strength); \"-\": the chain of measured steps\n"
+		printf "# from level 20 (each of at least %d games, with a finite result) does not reach this level\n", mingames
 		printf "# level  elo      step: against  games  score%%  elo      +/-     failures\n"
 		for (l = 1; l <= 20; l++) {
 			against = (l == 1) ? "random" : "L" (l-1)

@@ -29,8 +29,19 @@ type Rung struct {
 	Measured bool
 }
 
+// The ladder's Elo is relative to the anchor engine (Scan 3.1h, KestoG
+// 1.4), so nearly every level's is negative. An elo target is on that
+// scale shifted by EloOffset, a convention that keeps the targets positive
+// (and 0 free to mean "off"): the anchor engine is 3000, full strength at
+// International 2911. It is not a rating of any federation or site.
+const EloOffset = 3000
+
 // MaxElo is the largest elo target accepted (far above any level).
 const MaxElo = 4000
+
+// eloSlack is how far below the weakest measured level a target may be
+// and still get it.
+const eloSlack = 50
 
 // Ladder returns the calibration of v's levels, or an error when damka
 // has none for v.
@@ -73,28 +84,35 @@ func parseLadder(text string) ([]Rung, error) {
 	return rungs, sc.Err()
 }
 
-// LevelForElo returns the measured level of v whose Elo is nearest elo (the
-// weaker on a tie), or an error when v has no measured level.
+// LevelForElo returns the measured level of v whose Elo is nearest the
+// target elo (on the scale of EloOffset; the weaker level on a tie). A
+// target above every level gets the strongest; one below the weakest
+// measured level is an error, as there is no telling what would be that
+// weak.
 func LevelForElo(v *board.Variant, elo int) (int, error) {
 	rungs, err := Ladder(v)
 	if err != nil {
 		return 0, err
 	}
-	return nearest(rungs, float64(elo), v.Name)
+	return nearest(rungs, float64(elo-EloOffset), v.Name)
 }
 
 func nearest(rungs []Rung, elo float64, name string) (int, error) {
-	best, dist := 0, math.Inf(1)
+	best, dist, lowest := 0, math.Inf(1), math.Inf(1)
 	for _, r := range rungs {
 		if !r.Measured {
 			continue
 		}
+		lowest = min(lowest, r.Elo)
 		if d := math.Abs(r.Elo - elo); d < dist || d == dist && r.Level < best {
 			best, dist = r.Level, d
 		}
 	}
 	if best == 0 {
 		return 0, fmt.Errorf("no level of %s has a measured Elo yet (docs/levels.md); use skill", name)
+	}
+	if elo < lowest-eloSlack {
+		return 0, fmt.Errorf("elo %.0f is below the weakest level of %s measured so far (%.0f, docs/levels.md); use skill", elo+EloOffset, name, lowest+EloOffset)
 	}
 	return best, nil
 }

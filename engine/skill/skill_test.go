@@ -280,7 +280,12 @@ func TestLadder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for elo, want := range map[float64]int{1: 5, 1100: 5, 1200: 10, 1151: 10, 5000: 20} {
+	for _, elo := range []float64{1, 800, 850} {
+		if got, err := nearest(rungs, elo, "x"); err == nil {
+			t.Errorf("elo %v, below the weakest level: level %d", elo, got)
+		}
+	}
+	for elo, want := range map[float64]int{851: 5, 1100: 5, 1200: 10, 1151: 10, 5000: 20} {
 		if got, err := nearest(rungs, elo, "x"); err != nil || got != want {
 			t.Errorf("elo %v: level %d, %v; want %d", elo, got, err, want)
 		}
