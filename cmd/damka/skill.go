@@ -17,14 +17,13 @@ import (
 func skillFlag(fs *flag.FlagSet) func(e engine.Searcher, seed uint64, pace bool) (engine.Searcher, error) {
 	level := fs.Int("skill", skill.MaxLevel, "playing level, 1 (beginner) to 20 (full strength); docs/levels.md")
 	return func(e engine.Searcher, seed uint64, pace bool) (engine.Searcher, error) {
+		if err := skill.CheckLevel(*level); err != nil {
+			return nil, usagef("--skill: %v", err)
+		}
 		if *level == skill.MaxLevel {
 			return e, nil
 		}
-		s, err := skill.Wrap(e, *level, seed, pace)
-		if err != nil {
-			return nil, usagef("--skill: %v", err)
-		}
-		return s, nil
+		return skill.Wrap(e, *level, seed, pace)
 	}
 }
 
