@@ -59,15 +59,15 @@ type Params struct {
 // less the deeper the search, and full strength looks 13 to 20 plies deep
 // at 10 s a game. horizonNodes caps every level's search.
 const (
-	horizonStep    = 0.5
-	horizonSteepen = 0.4
+	horizonStep    = 0.4
+	horizonSteepen = 0.5
 	horizonKnee    = 9
 	horizonNodes   = 250000
 )
 
 // ParamsOf returns the parameters of a level from MinLevel to MaxLevel-1;
 // MaxLevel has none (it is the plain engine). The numbers are chosen in
-// docs/levels.md: a horizon that grows from 1 to 14 plies, a temperature
+// docs/levels.md: a horizon that grows from 1 to 13.2 plies, a temperature
 // that falls by 0.78 a level, fewer lines as the level rises.
 func ParamsOf(level int) (Params, error) {
 	if level < MinLevel || level >= MaxLevel {
