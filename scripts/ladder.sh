@@ -132,12 +132,22 @@ echo "$steps" | awk -v anchor="$anchor" -v variant="$variant" -v tc="$tc" -v tex
 		printf "# anchor: level 20 = %+.1f (%s)\n", anchor, text
 		printf "# elo: Elo relative to the anchor engine (0 = its strength); \"-\": the chain of measured steps\n"
 		printf "# from level 20 (each of at least %d games, with a finite result) does not reach this level\n", mingames
-		printf "# level  elo      step: against  games  score%%  elo      +/-     failures\n"
+		# from L1: the chain of measured steps up from level 1, anchored at
+		# level 1 instead (0), for the levels the anchor does not reach.
+		up[1] = 0; upok = 1
+		for (l = 2; l <= 20; l++) {
+			if (upok && (l in e) && e[l] !~ /inf/ && g[l] >= mingames) up[l] = up[l-1] + e[l]; else upok = 0
+			upknown[l] = upok
+		}
+		upknown[1] = 1
+		printf "# from-L1: the same chain anchored at level 1 (0) instead, up as far as it is unbroken\n"
+		printf "# level  elo      from-L1  step: against  games  score%%  elo      +/-     failures\n"
 		for (l = 1; l <= 20; l++) {
 			against = (l == 1) ? "random" : "L" (l-1)
 			ev = known[l] ? sprintf("%.0f", elo[l]) : "-"
-			if (l in g) printf "%-7d  %-7s  %-13s  %-5s  %-6s  %-7s  %-6s  %s\n", l, ev, against, g[l], p[l], e[l], m[l], f[l]
-			else printf "%-7d  %-7s  %-13s  not measured\n", l, ev, against
+			uv = upknown[l] ? sprintf("%+.0f", up[l]) : "-"
+			if (l in g) printf "%-7d  %-7s  %-7s  %-13s  %-5s  %-6s  %-7s  %-6s  %s\n", l, ev, uv, against, g[l], p[l], e[l], m[l], f[l]
+			else printf "%-7d  %-7s  %-7s  %-13s  not measured\n", l, ev, uv, against
 		}
 	}' >"$out/table.txt"
 cat "$out/table.txt"
@@ -145,7 +155,7 @@ if [ "$table" != "-" ]; then
 	cp "$out/table.txt" "$table"
 	echo "ladder.sh: table written to $table" >&2
 fi
-if awk '!/^#/ && $3 == "" {next} !/^#/ && NF >= 8 && $8 > 0 {bad = 1} END {exit !bad}' "$out/table.txt"; then
+if awk '!/^#/ && NF >= 9 && $9 > 0 {bad = 1} END {exit !bad}' "$out/table.txt"; then
 	echo "ladder.sh: some games ended in a time forfeit, an illegal move or a crash (see the failures column)" >&2
 	exit 1
 fi
