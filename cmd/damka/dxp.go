@@ -39,6 +39,7 @@ func dxpCmd(args []string) error {
 	stopPeer := fs.Bool("stop-peer", false, "initiator: ask the follower to exit after the last game (stop code 1)")
 	threads := threadsFlag(fs, 1)
 	hash := hashFlag(fs, engine.DefaultHashMB)
+	atSkill := skillFlag(fs)
 	tables := tableFlags(fs)
 	books := bookFlags(fs)
 	evals := evalFlags(fs)
@@ -129,9 +130,13 @@ func dxpCmd(args []string) error {
 	defer stop()
 	var tally dxp.Tally
 	logger := log.New(os.Stderr, "dxp: ", log.Ltime)
+	searcher, err := atSkill(engine.New(opts), 0, false)
+	if err != nil {
+		return err
+	}
 	cfg := dxp.Config{
 		Name:           *name,
-		Searcher:       engine.New(opts),
+		Searcher:       searcher,
 		Logger:         logger,
 		ReadTimeout:    *timeout,
 		IdleTimeout:    *idle,

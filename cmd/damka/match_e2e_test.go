@@ -49,6 +49,24 @@ func TestMatchE2E(t *testing.T) {
 	for _, v := range []*board.Variant{board.Russian, board.Canadian} {
 		t.Run(v.Name, func(t *testing.T) { testMatchE2E(t, bin, v) })
 	}
+	t.Run("skill", func(t *testing.T) { testMatchSkill(t, bin) })
+}
+
+// testMatchSkill: an engine given option.skill=1 plays at level 1, whose
+// horizon is one ply, where the match asks for depth 4.
+func testMatchSkill(t *testing.T, bin string) {
+	stdout, stderr := runDamka(t, bin, "match", "--variant", "russian",
+		"--engine", "cmd="+bin+" hub,name=S1,option.skill=1", "--engine", "cmd="+bin+" hub,name=F",
+		"--games", "2", "--depth", "4", "--maxplies", "160", "--quiet")
+	depth := map[string]string{}
+	for _, l := range strings.Split(stdout, "\n") {
+		if name, rest, ok := strings.Cut(l, ": clock use over 2 games"); ok {
+			depth[name] = rest[strings.LastIndex(rest, " ")+1:]
+		}
+	}
+	if depth["S1"] != "1.0" || depth["F"] == "" || depth["F"] == "1.0" {
+		t.Errorf("match output:\n%s\nstderr:\n%s", stdout, stderr)
+	}
 }
 
 // testMatchE2E makes a suite of 3 openings and plays the first one with

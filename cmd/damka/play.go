@@ -36,6 +36,7 @@ func playCmd(args []string) error {
 	tables := tableFlags(fs)
 	books := bookFlags(fs)
 	evals := evalFlags(fs)
+	atSkill := skillFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -61,7 +62,13 @@ func playCmd(args []string) error {
 	if err := cmp.Or(books(&opts), evals(&opts)); err != nil {
 		return err
 	}
-	g := newPlayGame(newEngine("play", opts), os.Stdin, os.Stdout, lim, board.NewGame(v, v.Start()))
+	// Below full strength, a new seed every run: a person replaying the
+	// same moves meets different answers.
+	eng, err := atSkill(newEngine("play", opts), uint64(time.Now().UnixNano()), true)
+	if err != nil {
+		return err
+	}
+	g := newPlayGame(eng, os.Stdin, os.Stdout, lim, board.NewGame(v, v.Start()))
 	g.you, g.flipped, g.ascii = you, you == board.Black, *ascii
 	// A prompt helps a person at a terminal; on a pipe it would only run
 	// into the next line of output. A terminal that takes raw mode gets
@@ -141,6 +148,7 @@ const playHelp = `commands (a line that looks like a move is a move; any other w
   variant NAME    start a new game of another variant (damka variants lists them)
   level depth=N   the engine searches N plies
   level time=S    the engine thinks S seconds per move
+  skill N         the engine plays at level N, 1 (beginner) to 20 (full strength)
   fen             print the position
   fen FEN         set up a position, e.g. fen W:W31-50:B1-20
   moves           list the legal moves
@@ -192,6 +200,8 @@ func (g *game) command(line string) (quit bool) {
 			g.lim = lim
 		}
 		g.printf("level %s\n", levelText(g.lim))
+	case "skill":
+		g.setSkill(rest)
 	case "fen":
 		if rest == "" {
 			g.printf("%s\n", g.game.FEN())

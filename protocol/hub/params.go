@@ -324,7 +324,7 @@ func HasParam(name string) bool { return lookupParam(name) != nil }
 
 func lookupParam(name string) *param {
 	name = strings.ToLower(name)
-	for _, table := range [][]param{params, scanParams} {
+	for _, table := range [][]param{params, skillParams, scanParams} {
 		for i := range table {
 			if table[i].name == name {
 				return &table[i]
@@ -337,7 +337,7 @@ func lookupParam(name string) *param {
 // cmdHub answers hub with id, one param line per parameter, and wait.
 func (s *Session) cmdHub(Line) {
 	s.sendf("id", A("name", s.name), A("version", s.version), A("author", s.author), A("country", s.country))
-	for _, p := range params {
+	for _, p := range append(params[:len(params):len(params)], skillParams...) {
 		args := []Arg{A("name", p.name), A("value", p.get(s)), A("type", p.typ)}
 		switch p.typ {
 		case "int":

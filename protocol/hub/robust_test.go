@@ -160,10 +160,20 @@ var robustCases = []struct {
 	{"go think\nfrobnicate", []string{"done move=", errPrefix + "unknown command frobnicate"}},
 	{"go think\n\x00", []string{"done move=", errPrefix + "bad line"}},
 	{"go think\nlevel depth=x", []string{"done move=", errPrefix + "level: depth must be"}},
-	{"go think\nhub", []string{"done move=", "id ", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
+	{"go think\nhub", append([]string{"done move=", "id "}, declared()...)},
 	// Lines after all that still work.
-	{"hub", []string{"id name=damka", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "param", "wait"}},
+	{"hub", append([]string{"id name=damka"}, declared()...)},
 	{"init", []string{"ready"}},
+}
+
+// declared is what hub answers after its id line: one param line per
+// parameter, then wait.
+func declared() []string {
+	var out []string
+	for range len(params) + len(skillParams) {
+		out = append(out, "param")
+	}
+	return append(out, "wait")
 }
 
 func TestRobustness(t *testing.T) {

@@ -35,6 +35,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/engine/skill"
 	"damka/eval"
 	"damka/format/hubtext"
 )
@@ -54,13 +55,17 @@ const stopRetry = 5 * time.Millisecond
 // NewSession and call Run once.
 type Session struct {
 	searcher engine.Searcher
-	in       io.Reader
-	out      *lineWriter
-	log      *logWriter
-	name     string
-	version  string
-	author   string
-	country  string
+	// level is searcher as the skill parameters see it: the searcher given
+	// to NewSession, at full strength until skill or elo says otherwise.
+	level   *skill.Searcher
+	elo     int // the elo parameter as set (0: off)
+	in      io.Reader
+	out     *lineWriter
+	log     *logWriter
+	name    string
+	version string
+	author  string
+	country string
 
 	// Options (params.go). engineOpts go to the searcher; optsDirty says
 	// they changed since the searcher last saw them.
@@ -163,6 +168,9 @@ func NewSession(searcher engine.Searcher, in io.Reader, out io.Writer, opts ...O
 	for _, o := range opts {
 		o(s)
 	}
+	// A level of 20 passes every call through unchanged.
+	s.level, _ = skill.New(searcher, skill.Config{Level: skill.MaxLevel, Pace: true, Options: s.engineOpts})
+	s.searcher = s.level
 	s.game = board.NewGame(s.variant, s.variant.Start())
 	s.levelFresh = true
 	return s

@@ -66,6 +66,10 @@ func TestHandshake(t *testing.T) {
 		`param name=egdb-cache value=2 type=int min=1 max=65536`,
 		`param name=move-numbering value=bottom-up type=enum values="bottom-up top-down"`,
 		`param name=ponder value=false type=bool`,
+		`param name=skill value=20 type=int min=1 max=20`,
+		`param name=elo value=0 type=int min=0 max=4000`,
+		`param name=skill-seed value=0 type=int min=0 max=2147483647`,
+		`param name=skill-pace value=true type=bool`,
 		`wait`,
 	}
 	// The enum lists every variant of the board package, by its Hub name.

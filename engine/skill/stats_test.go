@@ -1,0 +1,114 @@
+package skill
+
+import (
+	"os"
+	"testing"
+
+	"damka/board"
+	"damka/engine"
+	"damka/format/pdn"
+)
+
+// gamePositions are positions of real games (damka against Scan or
+// KestoG, from docs/matches) after 16, 30 and 44 plies: the positions a
+// level meets, where random games give lopsided ones.
+func gamePositions(t *testing.T, v *board.Variant) []*board.Game {
+	file := map[string]string{"international": "scan31h-10+0.1-2026-12-02.pdn", "russian": "kestog-10+0.1-2026-12-03.pdn"}[v.Name]
+	f, err := os.Open("../../docs/matches/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pdn.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*board.Game
+	for _, g := range games[:min(len(games), 14)] {
+		moves := g.Moves()
+		for _, ply := range []int{16, 30, 44} {
+			if ply >= len(moves) {
+				break
+			}
+			p, err := board.GameOf(v, g.Start(), moves[:ply])
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestLevelStatistics measures what the levels' moves cost: over positions
+// of random games, each level's move is scored by a reference search of all
+// root moves, and the table gives each level's mean depth, how often it
+// plays the reference's best move, and its mean loss against that move (in
+// hundredths of a man). It is a measurement for docs/levels.md, not a
+// check: DAMKA_SKILL_STATS=international (or russian) runs it.
+func TestLevelStatistics(t *testing.T) {
+	name := os.Getenv("DAMKA_SKILL_STATS")
+	if name == "" {
+		t.Skip("DAMKA_SKILL_STATS=VARIANT runs this measurement")
+	}
+	v, err := board.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const refNodes, seeds = 300000, 4
+	games := gamePositions(t, v)
+	type ref struct {
+		best  int
+		score map[board.Move]int
+	}
+	refs := make([]ref, len(games))
+	for i, g := range games {
+		pos := *g.Position()
+		var ml board.MoveList
+		v.Generate(&pos, &ml)
+		e := engine.New(engine.Options{Threads: 1, HashMB: 16, MultiPV: ml.N})
+		var cur, done []engine.Info
+		depth := 0
+		e.Search(g, engine.Limits{Nodes: refNodes, NoBook: true}, func(in engine.Info) {
+			if in.Depth != depth || in.MultiPV <= 1 {
+				cur, depth = cur[:0], in.Depth
+			}
+			cur = append(cur, in)
+			if len(cur) == ml.N {
+				done = append(done[:0], cur...)
+			}
+		})
+		refs[i] = ref{best: -1 << 30, score: map[board.Move]int{}}
+		for _, in := range done {
+			refs[i].score[in.PV[0]] = in.Score
+			refs[i].best = max(refs[i].best, in.Score)
+		}
+	}
+	t.Logf("%d positions of %s, reference %d nodes, %d seeds each", len(games), v.Name, refNodes, seeds)
+	t.Logf("level  nodes    depth  best%%   mean loss")
+	for lv := MinLevel; lv <= MaxLevel; lv++ {
+		var n, agree, loss, depth float64
+		for seed := range uint64(seeds) {
+			s, _ := New(engine.New(engine.Options{Threads: 1, HashMB: 16}), Config{Level: lv, Seed: seed})
+			for i, g := range games {
+				lim := engine.Limits{NoBook: true}
+				if lv == MaxLevel {
+					lim.Nodes = refNodes
+				}
+				r := s.Search(g, lim, nil)
+				sc, ok := refs[i].score[r.Best]
+				if !ok || len(refs[i].score) < 2 {
+					continue
+				}
+				n++
+				depth += float64(r.Depth)
+				if sc == refs[i].best {
+					agree++
+				}
+				loss += float64(min(refs[i].best-sc, 1000))
+			}
+		}
+		p, _ := ParamsOf(lv)
+		t.Logf("%5d  %7d  %5.1f  %5.1f  %6.1f", lv, p.Nodes, depth/n, 100*agree/n, loss/n)
+	}
+}
