@@ -23,6 +23,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/engine/skill"
 	"damka/format/pdn"
 )
 
@@ -299,6 +300,30 @@ func TestBrowserBoard(t *testing.T) {
 			t.Fatalf("after c3:e5 the game goes on: %s", st.Status)
 		}
 		waitJS[bool](b, "the result on the page", `document.getElementById("status").textContent.includes("White wins") && document.getElementById("history").textContent.includes("1-0")`)
+	})
+
+	sub("a level", func() {
+		// The level menu offers 20 levels; a game at level 2 is played by
+		// clicks, the engine answers at that level, and the page and the
+		// PDN name the level.
+		ss := b.open("variant=russian&human=white&time=test&level=2")
+		if n := js[int](b, `document.getElementById("level").options.length`); n != 20 {
+			t.Errorf("the level menu has %d entries, want 20", n)
+		}
+		b.playByClicks(ss, 3)
+		if st := b.settle(ss, 6); st.Level != 2 {
+			t.Errorf("the game's level is %d, want 2", st.Level)
+		}
+		ss.mu.Lock()
+		w, ok := ss.eng.(*skill.Searcher)
+		ss.mu.Unlock()
+		if !ok || w.Level() != 2 {
+			t.Errorf("the engine's moves were not played at level 2 (%T)", ss.eng)
+		}
+		waitJS[bool](b, "the level beside the engine's name", `document.getElementById("player-top").textContent.includes("damka (level 2)")`)
+		if black, _ := exportPDN(t, ss).TagValue("Black"); black != "damka (level 2)" {
+			t.Errorf("the PDN's Black is %q", black)
+		}
 	})
 
 	sub("fifth tab", func() {

@@ -8,6 +8,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/engine/skill"
 	"damka/internal/review"
 )
 
@@ -92,6 +93,17 @@ func (ss *session) search(kind searchKind) {
 		ss.eng = ss.srv.engineFor(ss)
 	}
 	eng, gen := ss.eng, ss.gen
+	if w, ok := eng.(*skill.Searcher); ok {
+		// The game's level plays the engine's moves; hints and analysis
+		// are at full strength. A level takes a person's time on a clock.
+		level := skill.MaxLevel
+		if kind == searchMove && ss.level != 0 {
+			level = ss.level
+		}
+		_ = w.SetLevel(level) // in range: parseSetup checked it
+		w.SetSeed(ss.seed)
+		w.SetPace(kind == searchMove && ss.tc.clocked())
+	}
 	g := ss.viewGame().Clone()
 	side := g.Position().Side
 	multiPV := 1

@@ -29,6 +29,7 @@ import (
 	"damka/board"
 	"damka/egdb"
 	"damka/engine"
+	"damka/engine/skill"
 )
 
 //go:embed assets
@@ -178,6 +179,7 @@ type request struct {
 	MultiPV int    `json:"multipv"`
 	Ply     int    `json:"ply"`  // the position to show (view)
 	Game    int    `json:"game"` // the game of a PDN file, 0-based
+	Level   int    `json:"level"` // the engine's level in a new game, 1..20 (0: 20)
 }
 
 // errorReply is what the page shows for bad input.
@@ -353,7 +355,13 @@ func (s *Server) engineFor(ss *session) engine.Searcher {
 		}
 	}
 	s.holders[ss] = true
-	return s.cfg.NewSearcher(s.cfg.Engine)
+	// Every game's engine plays at a level (at the top level the wrapper
+	// passes every call through); search sets the game's level per search.
+	w, err := skill.Wrap(s.cfg.NewSearcher(s.cfg.Engine), skill.MaxLevel, 0, false)
+	if err != nil {
+		panic(err) // MaxLevel is in range
+	}
+	return w
 }
 
 // variantInfo is one entry of the page's variant menu.

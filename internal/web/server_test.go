@@ -110,6 +110,8 @@ func TestBadInputIsRefusedWithAMessage(t *testing.T) {
 		{"bad variant", "/api/new", request{Variant: "chess"}, 400, "chess"},
 		{"bad side", "/api/new", request{Human: "red"}, 400, "red"},
 		{"bad time control", "/api/new", request{Time: "90+30"}, 400, "90+30"},
+		{"bad level", "/api/new", request{Level: 21}, 400, "from 1 to 20"},
+		{"negative level", "/api/new", request{Level: -3}, 400, "not -3"},
 		{"bad PDN move", "/api/pdn", request{ID: st.ID, PDN: "1. 32-28 19-23 2. 28x19 99-98 *"}, 400, "bad PDN"},
 		{"empty PDN", "/api/pdn", request{ID: st.ID, PDN: ""}, 400, "empty"},
 		{"unknown game", "/api/move", request{ID: "nope", Move: "32-28"}, 404, "no such game"},

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -9,6 +10,7 @@ import (
 
 	"damka/board"
 	"damka/engine"
+	"damka/engine/skill"
 	"damka/format/pdn"
 )
 
@@ -60,6 +62,10 @@ type session struct {
 	gen       int
 	seq       uint64 // counts the states made (state.Seq)
 	eng       engine.Searcher
+	// level is the engine's level in this game (skill; 0 counts as the
+	// top), and seed its choices' seed, new for every game.
+	level int
+	seed  uint64
 	searching bool          // a search for the current gen is running
 	kind      searchKind    // what the running search is for
 	done      chan struct{} // closed when the last search started has returned
@@ -88,6 +94,7 @@ type setup struct {
 	game  *board.Game
 	human [2]bool
 	tc    timeControl
+	level int // the engine's level (skill), 1..20
 }
 
 func newSession(srv *Server, id string) *session {
@@ -121,6 +128,13 @@ func parseSetup(req request) (setup, error) {
 	default:
 		return st, badf("unknown side %q (white, black or both)", req.Human)
 	}
+	st.level = req.Level
+	if st.level == 0 {
+		st.level = skill.MaxLevel
+	}
+	if err := skill.CheckLevel(st.level); err != nil {
+		return st, badf("%v", err)
+	}
 	st.tc, err = lookupTimeControl(req.Time)
 	return st, err
 }
@@ -129,7 +143,8 @@ func parseSetup(req request) (setup, error) {
 func (ss *session) start(st setup) state {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	ss.human, ss.tc = st.human, st.tc
+	ss.human, ss.tc, ss.level = st.human, st.tc, st.level
+	ss.seed = rand.Uint64() // a level's choices differ from game to game
 	ss.flip = !st.human[board.White] && st.human[board.Black]
 	ss.tags = nil
 	ss.setGame(st.game)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 
 	"damka/board"
 	"damka/egdb"
+	"damka/engine/skill"
 	"damka/format/pdn"
 	"damka/internal/diagram"
 )
@@ -51,6 +53,7 @@ type state struct {
 	Example  string      `json:"example"` // a move in the variant's notation, for the move box
 	Hint     string      `json:"hint,omitempty"`
 	Players  [2]string   `json:"players"` // White's and Black's names
+	Level    int         `json:"level"`   // the engine's level in this game, 1..20
 	Review   *reviewView `json:"review,omitempty"`
 	// Games lists the games of a PDN just loaded, Game the one opened.
 	Games []string `json:"games,omitempty"`
@@ -90,6 +93,7 @@ func (ss *session) stateLocked() state {
 		Thinking: ss.searching && ss.kind == searchMove, Analysing: ss.analysing, MultiPV: ss.multiPV,
 		Lines: sortedLines(ss.lines), Gen: ss.gen, Moves: []legal{}, History: []string{},
 		View: vg.Len(), Plies: g.Len(), Players: ss.players(), Seq: ss.seq,
+		Level: cmp.Or(ss.level, skill.MaxLevel),
 	}
 	if start := g.Start(); start.Side != v.FirstMover {
 		st.FirstPly = 1
@@ -217,7 +221,11 @@ func (ss *session) verdict() string {
 // players are the names of White and Black: of the loaded game, else
 // who plays each side now (mu held).
 func (ss *session) players() [2]string {
-	names := [2]string{"damka", "damka"}
+	engineName := "damka"
+	if ss.level != 0 && ss.level < skill.MaxLevel {
+		engineName = fmt.Sprintf("damka (level %d)", ss.level)
+	}
+	names := [2]string{engineName, engineName}
 	for c := range 2 {
 		if ss.human[c] {
 			names[c] = "Human"

@@ -481,6 +481,7 @@ window.addEventListener("keydown", (e) => {
 async function newGame(extra) {
   const body = Object.assign({
     variant: $("variant").value, human: $("human").value, time: $("time").value, fen: $("fen").value,
+    level: Number($("level").value),
   }, extra || {});
   const st = await api("/api/new", body);
   if (!st) return;
@@ -564,11 +565,18 @@ async function init() {
   const menus = await (await fetch("/api/options")).json();
   for (const v of menus.variants) $("variant").add(new Option(v.title + " (" + v.name + ")", v.name));
   for (const t of menus.times) $("time").add(new Option(t.title, t.name));
+  // Levels: 20 is full strength; below, a weaker, human-like opponent
+  // (docs/levels.md).
+  for (let l = 20; l >= 1; l--) {
+    const title = l === 20 ? "20: full strength" : l === 1 ? "1: beginner" : String(l);
+    $("level").add(new Option(title, String(l)));
+  }
   const params = new URLSearchParams(location.search);
   if (params.get("time")) $("time").add(new Option(params.get("time"), params.get("time"), true, true));
   $("variant").value = params.get("variant") || "international";
   if (params.get("human")) $("human").value = params.get("human");
   if (params.get("fen")) $("fen").value = params.get("fen");
+  if (params.get("level")) $("level").value = params.get("level");
   // A reload of the page goes on with its game; a link that sets a game
   // up (?variant=...) starts that game.
   const old = sessionStorage.getItem("damka-session");
