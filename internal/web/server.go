@@ -177,8 +177,8 @@ type request struct {
 	PDN     string `json:"pdn"`
 	On      bool   `json:"on"`
 	MultiPV int    `json:"multipv"`
-	Ply     int    `json:"ply"`  // the position to show (view)
-	Game    int    `json:"game"` // the game of a PDN file, 0-based
+	Ply     int    `json:"ply"`   // the position to show (view)
+	Game    int    `json:"game"`  // the game of a PDN file, 0-based
 	Level   int    `json:"level"` // the engine's level in a new game, 1..20 (0: 20)
 }
 

@@ -59,13 +59,13 @@ type session struct {
 	rev  *reviewJob // the game's review, running or done; nil for none
 	// gen counts the changes of position; a search started for an older
 	// one throws its result away.
-	gen       int
-	seq       uint64 // counts the states made (state.Seq)
-	eng       engine.Searcher
+	gen int
+	seq uint64 // counts the states made (state.Seq)
+	eng engine.Searcher
 	// level is the engine's level in this game (skill; 0 counts as the
 	// top), and seed its choices' seed, new for every game.
-	level int
-	seed  uint64
+	level     int
+	seed      uint64
 	searching bool          // a search for the current gen is running
 	kind      searchKind    // what the running search is for
 	done      chan struct{} // closed when the last search started has returned
