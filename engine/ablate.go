@@ -14,13 +14,13 @@ import (
 // each is worth; docs/testing.md records the results. Only features that
 // are on have one: an idea that is off is a branch of its own, not a switch.
 var ablations = map[string]func(k *knobs){
-	"probcut":    func(k *knobs) { k.probCutDepth = off },
-	"lmr":        func(k *knobs) { k.lmrMinDepth = off },
+	"probcut":    func(k *knobs) { k.probCutDepth = neverDepth },
+	"lmr":        func(k *knobs) { k.lmrMinDepth = neverDepth },
 	"history":    func(k *knobs) { k.historyBonus = 0 },
 	"aspiration": func(k *knobs) { k.noAspiration = true },
 	"extension":  func(k *knobs) { k.forcedExt = 0 },
 	"lazyeval":   func(k *knobs) { k.noLazyEval = true },
-	"iir":        func(k *knobs) { k.iirDepth = off },
+	"iir":        func(k *knobs) { k.iirDepth = neverDepth },
 	// The clock plan before the pieces decided the moves to go.
 	"clockp": func(k *knobs) { k.clock = oldPlan },
 	// The clock plan by pieces without saving time in the opening.

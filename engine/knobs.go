@@ -30,6 +30,6 @@ var defaultKnobs = knobs{
 	clock: defaultPlan,
 }
 
-// off is a depth no search reaches: a rule "from this depth on" set to it
+// neverDepth is a depth no search reaches: a rule "from this depth on" set to it
 // never applies.
-const off = maxDepth + 1
+const neverDepth = maxDepth + 1
