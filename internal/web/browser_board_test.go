@@ -158,13 +158,15 @@ func TestBrowserBoard(t *testing.T) {
 			Scores []string  `json:"scores"`
 			Whites []float64 `json:"whites"`
 			Nodes  string    `json:"nodes"`
+			Bar    float64   `json:"bar"`
 		}
 		snap := waitJS[snapshot](b, "three lines", `(() => {
 			if (!(S.lines && S.lines.length === 3 && S.lines.every(l => l.depth >= 3))) return null;
 			const scores = [...document.querySelectorAll("#lines tbody tr td:nth-child(3)")].map(td => td.textContent);
 			const nodes = document.querySelector("#lines tbody tr td:nth-child(4)").textContent;
 			if (scores.length !== 3 || nodes === "") return null;
-			return {scores, nodes, whites: S.lines.map(l => typeof l.white === "number" ? l.white : 0)};
+			const bar = parseFloat(document.getElementById("evalfill").style.height);
+			return {scores, nodes, bar, whites: S.lines.map(l => typeof l.white === "number" ? l.white : 0)};
 		})()`)
 		scores, whites := snap.Scores, snap.Whites
 		if len(whites) != len(scores) {
@@ -184,7 +186,7 @@ func TestBrowserBoard(t *testing.T) {
 		if h1 := js[float64](b, `document.getElementById("analysis-card").getBoundingClientRect().height`); h1 != h0 {
 			t.Errorf("the analysis card grew from %.0f to %.0f px as lines came", h0, h1)
 		}
-		if bar := js[float64](b, `parseFloat(document.getElementById("evalfill").style.height)`); bar <= 50 {
+		if bar := snap.Bar; bar <= 50 {
 			t.Errorf("the evaluation bar shows %.0f%% for White, who is three men up", bar)
 		}
 		b.run("engine off", chromedp.Click(chromedp.CSS("#analyse")))

@@ -40,6 +40,10 @@ function setState(st) {
   // A reply and an event may arrive out of order: never go back to an
   // older state (seq counts the states the server made).
   if (!fresh && st.seq < S.seq) return;
+  // The same state may come twice (the reply to a request and the event
+  // stream): the lines of info events that came between are newer than
+  // those the state was made with, so a late copy must not wipe them.
+  if (!fresh && st.seq === S.seq && st.gen === S.gen && depthOf(S.lines) > depthOf(st.lines)) st.lines = S.lines;
   const before = S;
   S = st;
   received = performance.now();
@@ -47,6 +51,11 @@ function setState(st) {
   sessionStorage.setItem("damka-session", st.id);
   if (fresh) listen();
   render(before);
+}
+
+// depthOf is the depth of the deepest line (0 without lines).
+function depthOf(lines) {
+  return (lines || []).reduce((d, l) => Math.max(d, l.depth || 0), 0);
 }
 
 function listen() {
