@@ -22,9 +22,21 @@ type SelfplayConfig struct {
 	Nodes   uint64 // search budget per move (with Depth: whichever comes first)
 	Depth   int
 	Seed    uint64
-	// RandomPlies: each game starts with 0..RandomPlies uniformly random
-	// moves (after its opening), so that games differ.
-	RandomPlies int
+	// RandomPlies: each game starts with RandomMin..RandomPlies uniformly
+	// random moves (after its opening), so that games differ.
+	RandomPlies, RandomMin int
+	// RandomMargin, if positive, keeps only random starts that a search of
+	// the game's budget (Nodes, Depth; a fresh table) scores within
+	// +/-RandomMargin for the side to move (engine units, 100 = one man);
+	// otherwise the game draws its random moves again from its own
+	// generator: startTries times, then startTries times with half the
+	// plies, then it starts from its opening without random moves.
+	RandomMargin int
+	// ShotMargin, if positive, drops the kept positions with a pending
+	// shot: those that a search of ShotDepth plies scores more than
+	// ShotMargin from the static evaluation (pendingShot). The games are
+	// the same with and without it.
+	ShotMargin, ShotDepth int
 	// Openings, if any, are played in turn (game i from opening i mod n);
 	// otherwise games start from the initial position.
 	Openings []*board.Game
@@ -40,6 +52,39 @@ type SelfplayConfig struct {
 	// Progress, if set, is called after every finished game (from one
 	// goroutine); done and total count this shard's games.
 	Progress func(done, total, samples int)
+	// Report, if set, is called with every game this call plays, in game
+	// order, as its block is written (from one goroutine).
+	Report func(GameStats)
+}
+
+// GameStats says how one game went, for the summary of a run (Spread).
+type GameStats struct {
+	Index int // the game's number in the whole run
+	// Start is the position after the opening and the random moves, and
+	// RandomPlies their number; Tries counts the random starts drawn
+	// (RandomMargin), Fallback that none was kept.
+	Start       PosKey
+	RandomPlies int
+	Tries       int
+	Fallback    bool
+	// Ply10 is the position after 10 plies of the game (its opening's
+	// moves count), valid when HasPly10.
+	Ply10    PosKey
+	HasPly10 bool
+	Plies    int // the game's length
+	// Kept positions, and Dropped for a pending shot (ShotMargin).
+	Kept, Dropped int
+}
+
+// PosKey is a position as the data file holds it.
+type PosKey struct {
+	White, Black, Kings uint64
+	Side                uint8
+}
+
+func keyOf(p *board.Position) PosKey {
+	w, b, k := p.Words()
+	return PosKey{uint64(w), uint64(b), uint64(k), uint8(p.Side)}
 }
 
 // ErrInterrupted is wrapped by the error of a run stopped by its context:
@@ -208,6 +253,7 @@ func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) er
 	type finished struct {
 		index   int
 		samples []Sample
+		stats   GameStats
 		err     error
 	}
 	results := make(chan finished)
@@ -223,12 +269,17 @@ func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) er
 			opts := cfg.Engine
 			opts.Threads = 1
 			e, err := engine.NewChecked(opts)
+			var pr *probe
+			if err == nil && (cfg.RandomMargin > 0 || cfg.ShotMargin > 0) {
+				pr, err = newProbe(cfg.Variant, opts)
+			}
 			for k := range jobs {
 				var s []Sample
+				var gs GameStats
 				if err == nil {
-					s, err = playGame(ctx, &cfg, e, db, cfg.gameIndex(k))
+					s, gs, err = playGame(ctx, &cfg, e, pr, db, cfg.gameIndex(k))
 				}
-				results <- finished{k, s, err}
+				results <- finished{k, s, gs, err}
 			}
 		}()
 	}
@@ -247,6 +298,7 @@ func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) er
 	}()
 	// Hold finished games until their block is whole, then write it.
 	pending := map[int][]Sample{}
+	stats := map[int]GameStats{}
 	next, samples := done, 0
 	var firstErr error
 	// writeUpTo writes the pending games next..end-1 as one block.
@@ -256,8 +308,15 @@ func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) er
 			block = append(block, pending[i]...)
 			delete(pending, i)
 		}
-		if err := wr.WriteBlock(block, end-next); err != nil && firstErr == nil {
+		err := wr.WriteBlock(block, end-next)
+		if err != nil && firstErr == nil {
 			firstErr = err
+		}
+		for i := next; i < end; i++ {
+			if err == nil && cfg.Report != nil {
+				cfg.Report(stats[i])
+			}
+			delete(stats, i)
 		}
 		next = end
 	}
@@ -269,6 +328,7 @@ func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) er
 			continue
 		}
 		pending[r.index] = r.samples
+		stats[r.index] = r.stats
 		samples += len(r.samples)
 		for next < total && firstErr == nil {
 			end := min(next+gamesPerBlock, total)
@@ -308,26 +368,29 @@ func inOrder(pending map[int][]Sample, next int) int {
 // or lost whatever the exact number.
 const maxSampleScore = 3000
 
+// startTries is the number of random starts a game draws with all its
+// random plies, and again with half of them, before it starts from its
+// opening (SelfplayConfig.RandomMargin).
+const startTries = 8
+
 // playGame plays game i and returns its quiet positions with the result;
-// when ctx ends it stops after the move in progress with ctx's error.
-func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, db *egdb.DB, i int) ([]Sample, error) {
+// when ctx ends it stops after the move in progress with ctx's error. pr
+// serves RandomMargin and ShotMargin (nil when both are off).
+func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, pr *probe, db *egdb.DB, i int) ([]Sample, GameStats, error) {
 	v := cfg.Variant
-	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
-	var g *board.Game
+	rng := newGameRand(cfg, i)
+	var opening *board.Game
 	if n := len(cfg.Openings); n > 0 {
-		g = cfg.Openings[i%n].Clone()
+		opening = cfg.Openings[i%n]
 	} else {
-		g = board.NewGame(v, v.Start())
+		opening = board.NewGame(v, v.Start())
 	}
+	gs := GameStats{Index: i}
+	g := randomStart(cfg, pr, rng, opening, &gs)
+	gs.RandomPlies = g.Len() - opening.Len()
+	gs.Start = keyOf(g.Position())
 	e.NewGame()
 	var ml board.MoveList
-	for r := rng.IntN(cfg.RandomPlies + 1); r > 0; r-- {
-		v.Generate(g.Position(), &ml)
-		if ml.N == 0 {
-			break
-		}
-		g.Play(ml.Moves[rng.IntN(ml.N)])
-	}
 	var samples []Sample
 	white := 0.5 // the result for White
 	maxPlies := cfg.MaxPlies
@@ -336,7 +399,7 @@ func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, db *eg
 	}
 	for g.Len() < maxPlies {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, gs, err
 		}
 		st := g.Status()
 		if st.Over {
@@ -352,9 +415,13 @@ func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, db *eg
 		}
 		res := e.Search(g, engine.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth, NoBook: true}, nil)
 		if !res.HasBest {
-			return nil, fmt.Errorf("selfplay: game %d: no move in a position the rules call unfinished", i)
+			return nil, gs, fmt.Errorf("selfplay: game %d: no move in a position the rules call unfinished", i)
 		}
-		if !v.GenerateCaptures(p, &ml) {
+		switch {
+		case v.GenerateCaptures(p, &ml):
+		case cfg.ShotMargin > 0 && pr.pendingShot(p, max(cfg.ShotDepth, 1), cfg.ShotMargin):
+			gs.Dropped++
+		default:
 			wb, bb, kb := p.Words()
 			samples = append(samples, Sample{
 				White: uint64(wb), Black: uint64(bb), Kings: uint64(kb), Side: uint8(p.Side),
@@ -366,8 +433,12 @@ func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, db *eg
 			break
 		}
 		if err := g.Play(res.Best); err != nil {
-			return nil, fmt.Errorf("selfplay: game %d: %v", i, err)
+			return nil, gs, fmt.Errorf("selfplay: game %d: %v", i, err)
 		}
+	}
+	gs.Plies, gs.Kept = g.Len(), len(samples)
+	if g.Len() >= 10 {
+		gs.Ply10, gs.HasPly10 = keyOf(g.At(10)), true
 	}
 	for k := range samples {
 		s := &samples[k]
@@ -384,7 +455,53 @@ func playGame(ctx context.Context, cfg *SelfplayConfig, e *engine.Engine, db *eg
 			s.Draws = 1
 		}
 	}
-	return samples, nil
+	return samples, gs, nil
+}
+
+// newGameRand is the generator of game i's random moves.
+func newGameRand(cfg *SelfplayConfig, i int) *rand.Rand {
+	return rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+}
+
+// randomStart plays the random moves of a game from its opening (which it
+// leaves as it is): RandomMin..RandomPlies of them, uniformly, each
+// uniformly among the legal moves. With RandomMargin it draws again until
+// a search of the game's budget scores the start within the margin (see
+// SelfplayConfig.RandomMargin); the draws come from rng alone, so the
+// start depends only on the seed and the game's number.
+func randomStart(cfg *SelfplayConfig, pr *probe, rng *rand.Rand, opening *board.Game, gs *GameStats) *board.Game {
+	v := cfg.Variant
+	var ml board.MoveList
+	for try := 0; ; try++ {
+		lo, hi := cfg.RandomMin, cfg.RandomPlies
+		if try >= startTries {
+			lo, hi = lo/2, hi/2
+		}
+		if cfg.RandomMargin > 0 && try == 2*startTries {
+			gs.Fallback = true
+			return opening.Clone()
+		}
+		g := opening.Clone()
+		for r := lo + rng.IntN(max(hi-lo, 0)+1); r > 0; r-- {
+			v.Generate(g.Position(), &ml)
+			if ml.N == 0 {
+				break
+			}
+			g.Play(ml.Moves[rng.IntN(ml.N)])
+		}
+		if cfg.RandomMargin <= 0 {
+			return g
+		}
+		gs.Tries++
+		if g.Status().Over {
+			continue
+		}
+		pr.e.NewGame()
+		r := pr.e.Search(g, engine.Limits{Nodes: cfg.Nodes, Depth: cfg.Depth, NoBook: true}, nil)
+		if r.HasBest && abs(r.Score) <= cfg.RandomMargin {
+			return g
+		}
+	}
 }
 
 // fromMover turns a result for the side to move into White's.

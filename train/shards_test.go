@@ -16,6 +16,15 @@ func shardConfig() SelfplayConfig {
 	return SelfplayConfig{Variant: board.Russian, Games: 23, Depth: 2, Seed: 5, RandomPlies: 6, Workers: 2, MaxPlies: 120}
 }
 
+// shardConfigs are the runs the shard tests split: the old way, and with
+// balanced random starts and the shot filter.
+func shardConfigs() map[string]SelfplayConfig {
+	balanced := shardConfig()
+	balanced.RandomMin, balanced.RandomPlies, balanced.RandomMargin = 4, 12, 30
+	balanced.ShotMargin, balanced.ShotDepth = DefaultShotMargin, DefaultShotDepth
+	return map[string]SelfplayConfig{"plain": shardConfig(), "balanced": balanced}
+}
+
 // runShards plays the run in n shards with the given workers and merges
 // them as 'damka selfplay merge' does; it returns the merged file's bytes.
 func runShards(t *testing.T, dir string, cfg SelfplayConfig, n, workers int) []byte {
@@ -53,17 +62,37 @@ func runShards(t *testing.T, dir string, cfg SelfplayConfig, n, workers int) []b
 // N shards of a run, merged, are the file of the one run, byte for byte,
 // whatever N and the workers of each shard.
 func TestSelfplayShardsEqualOneRun(t *testing.T) {
-	dir := t.TempDir()
-	cfg := shardConfig()
-	one := filepath.Join(dir, "one.dat")
-	if _, err := Selfplay(context.Background(), one, cfg, "meta"); err != nil {
-		t.Fatal(err)
-	}
-	want, _ := os.ReadFile(one)
-	for _, c := range []struct{ shards, workers int }{{1, 1}, {2, 3}, {3, 1}} {
-		if got := runShards(t, dir, cfg, c.shards, c.workers); !bytes.Equal(got, want) {
-			t.Errorf("%d shards with %d workers: %d bytes, the one run %d bytes; they differ", c.shards, c.workers, len(got), len(want))
-		}
+	for name, cfg := range shardConfigs() {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			one := filepath.Join(dir, "one.dat")
+			var games []int
+			cfg.Report = func(g GameStats) { games = append(games, g.Index) }
+			if _, err := Selfplay(context.Background(), one, cfg, "meta"); err != nil {
+				t.Fatal(err)
+			}
+			for i, g := range games {
+				if g != i || len(games) != cfg.Games {
+					t.Fatalf("reported games %v, want 0..%d in order", games, cfg.Games-1)
+				}
+			}
+			cfg.Report = nil
+			want, _ := os.ReadFile(one)
+			for _, c := range []struct{ shards, workers int }{{1, 1}, {2, 3}, {3, 1}} {
+				if got := runShards(t, dir, cfg, c.shards, c.workers); !bytes.Equal(got, want) {
+					t.Errorf("%d shards with %d workers: %d bytes, the one run %d bytes; they differ", c.shards, c.workers, len(got), len(want))
+				}
+			}
+			// Another seed, other games.
+			cfg.Seed++
+			other := filepath.Join(dir, "other.dat")
+			if _, err := Selfplay(context.Background(), other, cfg, "meta"); err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(other); bytes.Equal(b, want) {
+				t.Error("seeds 5 and 6 gave the same file")
+			}
+		})
 	}
 }
 
@@ -100,14 +129,18 @@ func TestMergeShardsRefuses(t *testing.T) {
 // in order, and the same call resumes it to the uninterrupted file.
 func TestSelfplayStopAndResume(t *testing.T) {
 	dir := t.TempDir()
-	for _, shards := range []int{0, 2} {
-		cfg := shardConfig()
+	for _, tc := range []struct {
+		cfg    string
+		shards int
+	}{{"plain", 0}, {"plain", 2}, {"balanced", 0}, {"balanced", 2}} {
+		name, shards := tc.cfg, tc.shards
+		cfg := shardConfigs()[name]
 		cfg.Shards, cfg.Shard = shards, min(shards, 1)
-		whole := filepath.Join(dir, fmt.Sprintf("whole-%d.dat", shards))
+		whole := filepath.Join(dir, fmt.Sprintf("whole-%s-%d.dat", name, shards))
 		if _, err := Selfplay(context.Background(), whole, cfg, "meta"); err != nil {
 			t.Fatal(err)
 		}
-		stopped := filepath.Join(dir, fmt.Sprintf("stopped-%d.dat", shards))
+		stopped := filepath.Join(dir, fmt.Sprintf("stopped-%s-%d.dat", name, shards))
 		ctx, cancel := context.WithCancel(context.Background())
 		c := cfg
 		c.Workers = 1 // games end in order: three done are three kept
@@ -119,11 +152,11 @@ func TestSelfplayStopAndResume(t *testing.T) {
 		_, err := Selfplay(ctx, stopped, c, "meta")
 		cancel()
 		if !errors.Is(err, ErrInterrupted) {
-			t.Fatalf("shards %d: stopped run: %v, want ErrInterrupted", shards, err)
+			t.Fatalf("%s, shards %d: stopped run: %v, want ErrInterrupted", name, shards, err)
 		}
 		part, err := readPart(stopped + ".part")
 		if err != nil || part.Games < 3 || part.Games >= c.shardGames() {
-			t.Fatalf("shards %d: the stopped run kept %v games (%v)", shards, part, err)
+			t.Fatalf("%s, shards %d: the stopped run kept %v games (%v)", name, shards, part, err)
 		}
 		if _, err := Selfplay(context.Background(), stopped, cfg, "meta"); err != nil {
 			t.Fatal(err)
@@ -131,7 +164,7 @@ func TestSelfplayStopAndResume(t *testing.T) {
 		a, _ := os.ReadFile(whole)
 		b, _ := os.ReadFile(stopped)
 		if !bytes.Equal(a, b) {
-			t.Errorf("shards %d: resumed run %d bytes, uninterrupted %d; they differ", shards, len(b), len(a))
+			t.Errorf("%s, shards %d: resumed run %d bytes, uninterrupted %d; they differ", name, shards, len(b), len(a))
 		}
 	}
 }

@@ -43,25 +43,24 @@ func tuneCmd(args []string) error {
 		return usagef("--lambda must be in [0, 1], --rate in (0, 1000), --l2 in [0, 1)")
 	}
 	start := time.Now()
-	var d *train.Data
+	var ds []*train.Data
 	for _, f := range files {
 		x, err := train.ReadFile(f)
 		if err != nil {
 			return err
 		}
-		if d == nil {
-			d = x
-			continue
-		}
-		if x.Header.Variant != d.Header.Variant {
-			return fmt.Errorf("%s holds %s positions, %s holds %s", f, x.Header.Variant, files[0], d.Header.Variant)
-		}
-		d.Samples = append(d.Samples, x.Samples...)
-		d.Games += x.Games
+		ds = append(ds, x)
 	}
-	// Several files, or one selfplay --shard output (unmerged): merge
-	// the positions met in several games.
-	if len(files) > 1 || !d.Header.Merged {
+	d := ds[0]
+	switch {
+	case len(ds) > 1:
+		// Several files (generations, shards): equal positions become
+		// one sample, as 'damka selfplay merge --join' writes them.
+		if d, err = train.Join(ds, files); err != nil {
+			return err
+		}
+	case !d.Header.Merged:
+		// One selfplay --shard output (unmerged).
 		d.Samples = train.Merge(d.Samples)
 	}
 	layouts := map[string]string{"bands": eval.LayoutBands, "windows": eval.LayoutWindows}
