@@ -49,8 +49,10 @@ type SelfplayConfig struct {
 	// game order, so that MergeShards of all Shards outputs is the file of
 	// the whole run, byte for byte.
 	Shard, Shards int
-	// Progress, if set, is called after every finished game (from one
-	// goroutine); done and total count this shard's games.
+	// Progress, if set, is called once before the first game (with the
+	// games a resumed run already holds) and after every finished game
+	// (from one goroutine); done and total count this shard's games and
+	// samples the positions kept by this call.
 	Progress func(done, total, samples int)
 	// Report, if set, is called with every game this call plays, in game
 	// order, as its block is written (from one goroutine).
@@ -300,6 +302,9 @@ func playGames(ctx context.Context, cfg SelfplayConfig, done int, wr *Writer) er
 	pending := map[int][]Sample{}
 	stats := map[int]GameStats{}
 	next, samples := done, 0
+	if cfg.Progress != nil {
+		cfg.Progress(done, total, 0)
+	}
 	var firstErr error
 	// writeUpTo writes the pending games next..end-1 as one block.
 	writeUpTo := func(end int) {

@@ -158,8 +158,20 @@ func TestSelfplayStopAndResume(t *testing.T) {
 		if err != nil || part.Games < 3 || part.Games >= c.shardGames() {
 			t.Fatalf("%s, shards %d: the stopped run kept %v games (%v)", name, shards, part, err)
 		}
-		if _, err := Selfplay(context.Background(), stopped, cfg, "meta"); err != nil {
+		// The resumed run says first how many games it already holds, so
+		// that its rate and time left count only its own games.
+		r := cfg
+		first := -1
+		r.Progress = func(done, total, samples int) {
+			if first < 0 {
+				first = done
+			}
+		}
+		if _, err := Selfplay(context.Background(), stopped, r, "meta"); err != nil {
 			t.Fatal(err)
+		}
+		if first != part.Games {
+			t.Errorf("%s, shards %d: the resumed run's first progress said %d games done, the file held %d", name, shards, first, part.Games)
 		}
 		a, _ := os.ReadFile(whole)
 		b, _ := os.ReadFile(stopped)

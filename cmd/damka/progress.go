@@ -15,7 +15,12 @@ type progress struct {
 	terminal bool
 	every    time.Duration
 	printed  bool
+	base     int // items done before this run (a resumed job)
 }
+
+// from says that done items were finished before this run began (a
+// resumed job), so that the rate and the time left count only this run's.
+func (pr *progress) from(done int) { pr.base = done }
 
 func newProgress() *progress {
 	fi, err := os.Stderr.Stat()
@@ -38,8 +43,8 @@ func (pr *progress) update(done, total int, units uint64, unit string) {
 	pr.last = now
 	el := now.Sub(pr.start).Seconds()
 	left := "?"
-	if done > 0 {
-		left = fmt.Sprintf("%.1fs", el*float64(total-done)/float64(done))
+	if n := done - pr.base; n > 0 {
+		left = fmt.Sprintf("%.1fs", el*float64(total-done)/float64(n))
 	}
 	pr.show(fmt.Sprintf("%d/%d done, %d %s, %.0f %s/s, %.1fs elapsed, ~%s left",
 		done, total, units, unit, float64(units)/max(el, 1e-9), unit, el, left))

@@ -97,7 +97,15 @@ func selfplayCmd(args []string) error {
 		}
 	}
 	pr := newProgress()
-	cfg.Progress = func(done, total, samples int) { pr.update(done, total, uint64(samples), "positions") }
+	started := false
+	cfg.Progress = func(done, total, samples int) {
+		if !started { // the first call: the games a resumed run holds
+			started = true
+			pr.from(done)
+			return
+		}
+		pr.update(done, total, uint64(samples), "positions")
+	}
 	// The header records the settings that decide the games, so that a
 	// resumed run is refused unless it repeats them. Those that later
 	// versions added are recorded where they are on, so that a run without
