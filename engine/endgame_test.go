@@ -246,3 +246,31 @@ func TestEndgameCounterRoadInSearch(t *testing.T) {
 		}
 	}
 }
+
+// A draw by an endgame counter below a capture of the quiescence rests on
+// this path's counter, and the quiescence says so (drawFlag), so that the
+// search above does not store it as the position's value: Black's lone
+// king must take a king, White keeps three (Russian 7.2.4 still counts),
+// and the capture lands on the limit. Before, the quiescence dropped its
+// children's flags.
+func TestQuiescenceKeepsDrawFlag(t *testing.T) {
+	v := board.Russian
+	root := mustFEN(t, v, "B:WKa1,Kc1,Ke1,Kf6:BKg7")
+	q := mustFEN(t, v, "B:WKa1,Kc1,Ke1,Kh2:BKh8")
+	for _, c := range []struct {
+		plies int
+		draw  bool
+	}{{29, true}, {10, false}} {
+		e := New(Options{HashMB: 1, NoEGDB: true})
+		g := testRootGame(v, root, endgameHistory(q, c.plies))
+		th := e.threads[0]
+		th.setup(v, &g)
+		if th.endgameDraw(0) {
+			t.Fatalf("history %d: the root is at the limit already", c.plies)
+		}
+		s := th.qsearch(-inf, inf, 0)
+		if th.drawFlag != c.draw || c.draw && s != DrawScore {
+			t.Errorf("history %d: qsearch %d, draw flag %v; want a draw %v", c.plies, s, th.drawFlag, c.draw)
+		}
+	}
+}

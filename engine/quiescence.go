@@ -49,6 +49,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		f.first = 0 // a single capture needs no score
 	}
 	best := -inf
+	// As in moveLoop: a cut-off rests on a rule draw when its move's line
+	// does, any other result when any line searched does.
+	bestDraw, anyDraw := false, false
 	c := &t.stack[ply+1]
 	for i := 0; i < f.ml.N; i++ {
 		m := f.pick(i)
@@ -65,18 +68,21 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if t.abort {
 			return 0
 		}
+		childDraw := t.drawFlag
+		anyDraw = anyDraw || childDraw
 		if s <= best {
 			continue
 		}
-		best = s
+		best, bestDraw = s, childDraw
 		if s > alpha {
 			alpha = s
 			t.updatePV(ply, m)
 			if s >= beta {
-				break
+				t.drawFlag = bestDraw
+				return best
 			}
 		}
 	}
-	t.drawFlag = false
+	t.drawFlag = anyDraw
 	return best
 }
