@@ -79,14 +79,18 @@ func NewWeightsOf(v *board.Variant, name string) *Weights {
 func (w *Weights) Layout() string { return w.lay.name }
 
 // Reshape returns w's evaluation in layout name: the same scores, with
-// every window given the table of its band when name is LayoutWindows
-// (what a per-window fit starts from). It returns nil when w's layout
-// cannot be written as name's (one table per window cannot become bands).
+// every window given the table of its band when name is the per-window
+// layout of w's bands layout, with the same options (what a per-window fit
+// starts from). It returns nil when w's layout cannot be written as name's
+// (one table per window cannot become bands, and options change the
+// features).
 func (w *Weights) Reshape(name string) *Weights {
 	if name == w.lay.name {
 		return w
 	}
-	if name != LayoutWindows || w.lay.name != LayoutBands {
+	base, o, ok := splitLayout(name)
+	fromBase, fromOpts, _ := splitLayout(w.lay.name)
+	if !ok || base != LayoutWindows || fromBase != LayoutBands || o != fromOpts {
 		return nil
 	}
 	r := NewWeightsOf(w.v, name)
@@ -96,16 +100,18 @@ func (w *Weights) Reshape(name string) *Weights {
 		copy(r.MG[to:to+windowStates], w.MG[from:from+windowStates])
 		copy(r.EG[to:to+windowStates], w.EG[from:from+windowStates])
 	}
-	for f := range scalarFeatures {
-		r.MG[r.Scalar(f)], r.EG[r.Scalar(f)] = w.MG[w.Scalar(f)], w.EG[w.Scalar(f)]
-	}
+	// The edge shapes, the kings and the scalars follow the windows in
+	// the same order in both.
+	copy(r.MG[r.lay.bands*windowStates:], w.MG[w.lay.bands*windowStates:])
+	copy(r.EG[r.lay.bands*windowStates:], w.EG[w.lay.bands*windowStates:])
 	r.Pack()
 	return r
 }
 
 // Scalar is the index of scalar feature f (ScalarMen, ...); the window
-// weights come before the first.
-func (w *Weights) Scalar(f int) int { return w.lay.bands*windowStates + f }
+// weights (and the edge shapes' and kings', with those options) come
+// before the first.
+func (w *Weights) Scalar(f int) int { return w.lay.scalarBase + f }
 
 // Features is the number of weights per phase.
 func (w *Weights) Features() int { return len(w.MG) }
@@ -180,7 +186,15 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 	hand := int64(w.handEval().normal(w.v, p))
 	mg += hand * w.handMG * weightScale / handScale
 	eg += hand * w.handEG * weightScale / handScale
-	ph := int64(l.phase(wb, bb))
+	if kb != 0 && l.opts&KingSquares != 0 {
+		mgK, egK := w.kingSum(wb, bb, kb)
+		if blackToMove {
+			mgK, egK = -mgK, -egK
+		}
+		mg += mgK
+		eg += egK
+	}
+	ph := int64(l.phase(wb, bb, kb))
 	if lazy {
 		r := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
 		if r+LazyMargin <= alpha {
@@ -193,7 +207,8 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 	if ws != nil {
 		w.Follow(ws, from, p)
 	}
-	mgW, egW := w.windowSum(wb, bb, ws)
+	mw, mb := l.words(wb, bb, kb)
+	mgW, egW := w.windowSum(mw, mb, ws)
 	if blackToMove {
 		mgW, egW = -mgW, -egW
 	}
@@ -215,7 +230,20 @@ func (w *Weights) windowSum(white, black uint64, ws *Windows) (mgW, egW int64) {
 		d := &w.lay.win[i]
 		var x uint32
 		if ws != nil {
-			x = ws.r[i&(maxWindows-1)]
+			x = ws.r[i&(maxShapes-1)]
+		} else {
+			x = d.readings(white, black)
+		}
+		a := pk[int(d.own)+int(x&0xffff)]
+		b := pk[int(d.turned)+int(x>>16)]
+		mgW += int64(a>>16) - int64(b>>16)
+		egW += int64(int16(a)) - int64(int16(b))
+	}
+	for e := range w.lay.edges {
+		d := &w.lay.edge[e]
+		var x uint32
+		if ws != nil {
+			x = ws.r[(w.lay.windows+e)&(maxShapes-1)]
 		} else {
 			x = d.readings(white, black)
 		}
@@ -225,6 +253,23 @@ func (w *Weights) windowSum(white, black uint64, ws *Windows) (mgW, egW int64) {
 		egW += int64(int16(a)) - int64(int16(b))
 	}
 	return mgW, egW
+}
+
+// kingSum is the king weights' mg and eg sums (White's view, KingSquares).
+func (w *Weights) kingSum(white, black, kings uint64) (mgK, egK int64) {
+	pk, l := w.packed, w.lay
+	add := func(a int32, n int64) {
+		mgK += n * int64(a>>16)
+		egK += n * int64(int16(a))
+	}
+	for k := white & kings; k != 0; k &= k - 1 {
+		add(pk[l.kingIdx[0][bits.TrailingZeros64(k)&63]], 1)
+	}
+	for k := black & kings; k != 0; k &= k - 1 {
+		add(pk[l.kingIdx[1][bits.TrailingZeros64(k)&63]], -1)
+	}
+	add(pk[l.firstKing], int64(b2i(white&kings != 0)-b2i(black&kings != 0)))
+	return mgK, egK
 }
 
 // Float is Evaluate's model in floating point on the unrounded weights,

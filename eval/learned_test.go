@@ -20,6 +20,12 @@ func randomWeights(t *testing.T, v *board.Variant, seed uint64) *Weights {
 // layouts are both layouts, for the tests that hold for each.
 var bothLayouts = []string{LayoutBands, LayoutWindows}
 
+// allLayouts are both layouts and some of their options: each option alone
+// and all of them, on one base or the other.
+var allLayouts = []string{LayoutBands, LayoutWindows,
+	LayoutName(LayoutWindows, MenOnly), LayoutName(LayoutBands, KingSquares), LayoutName(LayoutWindows, Edges),
+	LayoutName(LayoutBands, Advance), LayoutName(LayoutBands, optionsEnd-1), LayoutName(LayoutWindows, optionsEnd-1)}
+
 func randomWeightsOf(t *testing.T, v *board.Variant, layout string, seed uint64) *Weights {
 	t.Helper()
 	w := NewWeightsOf(v, layout)
@@ -123,7 +129,7 @@ func state(p *board.Position, s board.Square, c board.Color) int {
 // The learned evaluation is colour-symmetric by construction: the
 // colour-reversed mirror scores the same from its side to move's view.
 func TestLearnedMirrorSymmetry(t *testing.T) {
-	for _, lay := range bothLayouts {
+	for _, lay := range allLayouts {
 		for _, v := range learnedVariants {
 			w := randomWeightsOf(t, v, lay, 5)
 			for _, p := range randomPositions(v, 40, 120, 1) {
@@ -178,15 +184,16 @@ func TestReshape(t *testing.T) {
 // to 1/8.
 func TestEvaluateIsTheModel(t *testing.T) {
 	var buf []Feature
-	for _, lay := range bothLayouts {
+	for _, lay := range allLayouts {
 		for _, v := range learnedVariants {
 			w := randomWeightsOf(t, v, lay, 9)
 			for _, p := range randomPositions(v, 30, 120, 2) {
 				f := w.Float(&p, buf)
 				want := math.Max(-Limit, math.Min(Limit, f))
-				// 37 features at most, each rounded by up to 1/16, and the
-				// final truncation to a whole unit.
-				if got := float64(w.Evaluate(&p)); math.Abs(got-want) > 3.5 {
+				// 37 features at most (with the edge shapes and the kings
+				// a few more), each rounded by up to 1/16, and the final
+				// truncation to a whole unit.
+				if got := float64(w.Evaluate(&p)); math.Abs(got-want) > 5 {
 					t.Fatalf("%s %s %s: Evaluate %v, model %.2f", lay, v.Name, v.FEN(&p), got, f)
 				}
 			}
@@ -198,7 +205,8 @@ func TestWeightsRoundTrip(t *testing.T) {
 	for _, c := range []struct {
 		v   *board.Variant
 		lay string
-	}{{board.International, LayoutBands}, {board.Russian, LayoutBands}, {board.International, LayoutWindows}, {board.Russian, LayoutWindows}} {
+	}{{board.International, LayoutBands}, {board.Russian, LayoutBands}, {board.International, LayoutWindows}, {board.Russian, LayoutWindows},
+		{board.International, LayoutName(LayoutWindows, optionsEnd-1)}, {board.Russian, LayoutName(LayoutBands, Edges|Advance)}} {
 		v := c.v
 		w := randomWeightsOf(t, v, c.lay, 11)
 		var buf bytes.Buffer

@@ -28,6 +28,14 @@ const (
 	windowSquares = 8
 	windowStates  = 6561 // 3^8
 	maxWindows    = 16
+	// The edge shapes (Options Edges): 3 files by 6 ranks along each side
+	// edge, 9 playable squares, 3^9 states.
+	edgeSquares = 9
+	edgeStates  = 19683 // 3^9
+	maxEdges    = 2
+	// maxShapes bounds the windows and edge shapes of a layout (a power of
+	// two, so that an index masked by maxShapes-1 needs no bounds check).
+	maxShapes = 32
 )
 
 // Scalar features after the windows' weights, in this order
@@ -69,10 +77,40 @@ type layout struct {
 	win    []window
 	sq     []squareWindows // per square: the windows it is in (Follow)
 	pieces int             // pieces at the start: the phase's scale
+
+	opts Options
+	// The edge shapes (Edges), read after the windows: shape e is
+	// Windows.r[windows+e]. Their tables start at edgeBase.
+	edge     [maxEdges]edgeShape
+	edges    int
+	edgeBase int
+	// The king weights (KingSquares): kingIdx[c][s] is the weight of a
+	// king of colour c on bit s, firstKing that of a first king.
+	kingIdx             [2][64]int32
+	kingBase, firstKing int
+	// scalarBase is the index of the first scalar feature: the last
+	// weights.
+	scalarBase int
+	// The phase by advancement (Advance): the ranks' squares and the
+	// largest sum of the men's ranks.
+	rankMask        [16]uint64
+	ranks, maxTempo int
 }
 
 // features is the number of weights per game phase.
-func (l *layout) features() int { return l.bands*windowStates + scalarFeatures }
+func (l *layout) features() int { return l.scalarBase + scalarFeatures }
+
+// shapes is the number of windows and edge shapes.
+func (l *layout) shapes() int { return l.windows + l.edges }
+
+// words are the white and black pieces the windows read: the men only
+// with MenOnly.
+func (l *layout) words(white, black, kings uint64) (uint64, uint64) {
+	if l.opts&MenOnly != 0 {
+		return white &^ kings, black &^ kings
+	}
+	return white, black
+}
 
 var (
 	// base3[c]: the base-3 number of the squares of 8-bit set c, as ones
@@ -135,8 +173,8 @@ func layoutFor(g *board.Geometry, name string) *layout {
 		return l.(*layout)
 	}
 	var l *layout
-	if name == LayoutBands || name == LayoutWindows {
-		l = newLayout(g, name == LayoutWindows)
+	if base, o, ok := splitLayout(name); ok {
+		l = newLayout(g, base == LayoutWindows, o)
 		if l != nil {
 			l.name = name
 		}
@@ -145,7 +183,7 @@ func layoutFor(g *board.Geometry, name string) *layout {
 	return l
 }
 
-func newLayout(g *board.Geometry, perWindow bool) *layout {
+func newLayout(g *board.Geometry, perWindow bool, o Options) *layout {
 	if g.Full || g.Wide || g.Width < 4 || g.Height < 4 || g.Width%2 != 0 || g.Height%2 != 0 {
 		return nil
 	}
@@ -196,11 +234,29 @@ func newLayout(g *board.Geometry, perWindow bool) *layout {
 			turned: int32(l.band[l.turned[w]]) * windowStates,
 		}
 	}
-	l.makeSquareWindows()
 	l.pieces = 2 * (g.Squares/2 - g.Width/2) // the usual start: all rows but the middle two
 	if l.pieces <= 0 {
 		l.pieces = g.Squares / 2
 	}
+	l.opts = o
+	next := l.bands * windowStates
+	if o&Edges != 0 {
+		if !l.addEdges(g) {
+			return nil
+		}
+		next += l.edges * edgeStates
+	}
+	if o&KingSquares != 0 {
+		if !l.addKings(g, next) {
+			return nil
+		}
+		next = l.firstKing + 1
+	}
+	l.scalarBase = next
+	if o&Advance != 0 {
+		l.addRanks(g)
+	}
+	l.makeSquareWindows()
 	return l
 }
 
@@ -239,11 +295,15 @@ func (l *layout) readings(white, black uint64, wv, bv *[maxWindows]uint16) {
 	}
 }
 
-// phase is the share of the game still in the middle game, as the pieces
-// left say: pieces/l.pieces, capped at 1, in [0, phaseOne].
+// phase is the middle game's share in the blend of the two phases' weights,
+// in [0, phaseOne]: the pieces left over those of the start, capped at 1,
+// or with Advance the men's sum of ranks over its largest.
 const phaseOne = 64
 
-func (l *layout) phase(white, black uint64) int {
+func (l *layout) phase(white, black, kings uint64) int {
+	if l.opts&Advance != 0 {
+		return min(l.tempo(white&^kings, black&^kings)*phaseOne/l.maxTempo, phaseOne)
+	}
 	n := bits.OnesCount64(white | black)
 	return min(n*phaseOne/l.pieces, phaseOne)
 }
@@ -269,7 +329,8 @@ func (w *Weights) Active(white, black, kings uint64, side board.Color, out []Fea
 func (w *Weights) active(white, black, kings uint64, side board.Color, hand int, out []Feature) ([]Feature, float32) {
 	l := w.lay
 	var wv, bv [maxWindows]uint16
-	l.readings(white, black, &wv, &bv)
+	mw, mb := l.words(white, black, kings)
+	l.readings(mw, mb, &wv, &bv)
 	sgn := float32(1)
 	if side == board.Black {
 		sgn = -1
@@ -281,7 +342,26 @@ func (w *Weights) active(white, black, kings uint64, side board.Color, hand int,
 		}
 		out = append(out, Feature{base + int32(wv[i]), sgn}, Feature{base + int32(bv[i]), -sgn})
 	}
-	scal := int32(l.bands * windowStates)
+	for e := range l.edges {
+		d := &l.edge[e]
+		x := d.readings(mw, mb)
+		a, b := d.own+int32(x&0xffff), d.turned+int32(x>>16)
+		if a != b {
+			out = append(out, Feature{a, sgn}, Feature{b, -sgn})
+		}
+	}
+	if l.opts&KingSquares != 0 {
+		for k := white & kings; k != 0; k &= k - 1 {
+			out = append(out, Feature{l.kingIdx[0][bits.TrailingZeros64(k)], sgn})
+		}
+		for k := black & kings; k != 0; k &= k - 1 {
+			out = append(out, Feature{l.kingIdx[1][bits.TrailingZeros64(k)], -sgn})
+		}
+		if f := b2i(white&kings != 0) - b2i(black&kings != 0); f != 0 {
+			out = append(out, Feature{int32(l.firstKing), sgn * float32(f)})
+		}
+	}
+	scal := int32(l.scalarBase)
 	men := bits.OnesCount64(white&^kings) - bits.OnesCount64(black&^kings)
 	kg := bits.OnesCount64(white&kings) - bits.OnesCount64(black&kings)
 	if men != 0 {
@@ -294,5 +374,12 @@ func (w *Weights) active(white, black, kings uint64, side board.Color, hand int,
 	if hand != 0 {
 		out = append(out, Feature{scal + ScalarHand, float32(hand) / 100})
 	}
-	return out, float32(l.phase(white, black)) / phaseOne
+	return out, float32(l.phase(white, black, kings)) / phaseOne
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

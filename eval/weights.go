@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -109,8 +110,8 @@ func ReadWeights(data []byte) (*Weights, error) {
 	if err != nil || v.Name != string(name) {
 		return nil, weightsErr("unknown variant %q", name)
 	}
-	if string(lay) != LayoutBands && string(lay) != LayoutWindows {
-		return nil, weightsErr("layout %q, this damka reads %q and %q", lay, LayoutBands, LayoutWindows)
+	if !IsLayout(string(lay)) {
+		return nil, weightsErr("layout %q, this damka reads %q and %q, each with options %s", lay, LayoutBands, LayoutWindows, strings.Join(optionNames, ", "))
 	}
 	w := NewWeightsOf(v, string(lay))
 	if w == nil {

@@ -16,7 +16,7 @@ import (
 type Windows struct {
 	lay          *layout // whose windows r are; nil: none yet
 	white, black uint64
-	r            [maxWindows]uint32
+	r            [maxShapes]uint32 // the windows', then the edge shapes'
 }
 
 // squareWindows lists, for one square, the windows it lies in and what a
@@ -24,10 +24,10 @@ type Windows struct {
 // (its leaving subtracts the same).
 type squareWindows struct {
 	n   uint8
-	win [4]uint8
+	win [8]uint8 // up to 4 windows and an edge shape
 	// add[0]: a white piece, own digit in White's reading and 2 in the
 	// turned one; add[1]: a black piece, 2 and own digit.
-	add [2][4]uint32
+	add [2][8]uint32
 }
 
 // followLimit: from this many changed squares on, reading all the windows
@@ -49,6 +49,15 @@ func (l *layout) makeSquareWindows() {
 			e.n++
 		}
 	}
+	for k := range l.edges {
+		for j, s := range l.edge[k].sq {
+			e := &l.sq[s]
+			e.win[e.n] = uint8(l.windows + k)
+			e.add[0][e.n] = edgeAdd[0][j]
+			e.add[1][e.n] = edgeAdd[1][j]
+			e.n++
+		}
+	}
 }
 
 var pow3 = [windowSquares]uint16{1, 3, 9, 27, 81, 243, 729, 2187}
@@ -59,9 +68,9 @@ var pow3 = [windowSquares]uint16{1, 3, 9, 27, 81, 243, 729, 2187}
 // or reading every window when both differ in many. ws and from must only
 // ever have been set by Follow (or be zero).
 func (w *Weights) Follow(ws, from *Windows, p *board.Position) {
-	white, black, _ := p.Words()
-	wb, bb := uint64(white), uint64(black)
+	white, black, kings := p.Words()
 	l := w.lay
+	wb, bb := l.words(uint64(white), uint64(black), uint64(kings))
 	if ws.lay != l {
 		// Another board's readings (a search of another variant at
 		// this ply): start from the empty board's.
@@ -80,6 +89,9 @@ func (w *Weights) Follow(ws, from *Windows, p *board.Position) {
 	if n >= followLimit {
 		for i := range l.win {
 			ws.r[i] = l.win[i].readings(wb, bb)
+		}
+		for e := range l.edges {
+			ws.r[(l.windows+e)&(maxShapes-1)] = l.edge[e].readings(wb, bb)
 		}
 		ws.white, ws.black = wb, bb
 		return
@@ -102,8 +114,8 @@ func (ws *Windows) apply(sq []squareWindows, changed, now uint64, c int) {
 			neg = ^uint32(0) // (x ^ neg) - neg is -x
 		}
 		for k := range e.n {
-			x := add[k&3]
-			ws.r[e.win[k&3]&(maxWindows-1)] += (x ^ neg) - neg
+			x := add[k&7]
+			ws.r[e.win[k&7]&(maxShapes-1)] += (x ^ neg) - neg
 		}
 	}
 }

@@ -7,12 +7,17 @@ import (
 	"damka/board"
 )
 
-// fresh is what ws must hold for p: every window read from the board.
-func fresh(w *Weights, p *board.Position) [maxWindows]uint32 {
-	white, black, _ := p.Words()
-	var r [maxWindows]uint32
+// fresh is what ws must hold for p: every window and edge shape read from
+// the board (its men alone with MenOnly).
+func fresh(w *Weights, p *board.Position) [maxShapes]uint32 {
+	white, black, kings := p.Words()
+	wb, bb := w.lay.words(uint64(white), uint64(black), uint64(kings))
+	var r [maxShapes]uint32
 	for i := range w.lay.win {
-		r[i] = w.lay.win[i].readings(uint64(white), uint64(black))
+		r[i] = w.lay.win[i].readings(wb, bb)
+	}
+	for e := range w.lay.edges {
+		r[w.lay.windows+e] = w.lay.edge[e].readings(wb, bb)
 	}
 	return r
 }
@@ -23,7 +28,11 @@ func fresh(w *Weights, p *board.Position) [maxWindows]uint32 {
 // positions, and the evaluation from them equals Evaluate.
 func TestFollowEqualsFresh(t *testing.T) {
 	for i, v := range learnedVariants {
-		w := randomWeightsOf(t, v, bothLayouts[i%2], 5)
+		lay := allLayouts[i%len(allLayouts)]
+		if i == 0 {
+			lay = LayoutName(LayoutWindows, optionsEnd-1)
+		}
+		w := randomWeightsOf(t, v, lay, 5)
 		var stack [8]Windows
 		var mls [8]board.MoveList
 		var nodes int
@@ -67,7 +76,7 @@ func TestFollowEqualsFresh(t *testing.T) {
 // from the zero value, and from another variant's readings.
 func TestFollowFromAnywhere(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	wi, wr := randomWeights(t, board.International, 1), randomWeights(t, board.Russian, 1)
+	wi, wr := randomWeights(t, board.International, 1), randomWeightsOf(t, board.Russian, LayoutName(LayoutBands, optionsEnd-1), 1)
 	pi := randomPositions(board.International, 5, 80, 2)
 	pr := randomPositions(board.Russian, 5, 60, 2)
 	var ws Windows
@@ -85,7 +94,7 @@ func TestFollowFromAnywhere(t *testing.T) {
 }
 
 func TestFollowDoesNotAllocate(t *testing.T) {
-	w := randomWeights(t, board.International, 1)
+	w := randomWeightsOf(t, board.International, LayoutName(LayoutWindows, optionsEnd-1), 1)
 	ps := randomPositions(board.International, 2, 60, 3)
 	var ws, from Windows
 	i := 0

@@ -44,6 +44,10 @@ type TuneConfig struct {
 	// towards 0: a per-window fit that starts from a bands fit then moves
 	// a window's table away from its band's only where the data say so.
 	Prior bool
+	// Hand, if set, is the hand-made evaluation the weights build on
+	// instead of the default one (a term switched off, to measure what
+	// the windows make redundant).
+	Hand *eval.Hand
 	// Progress, if set, is called after each epoch.
 	Progress func(Epoch)
 	// Checkpoint, if set, is a file where the fit's state is kept after
@@ -93,6 +97,9 @@ func Tune(ctx context.Context, d *Data, cfg TuneConfig) (*eval.Weights, []Epoch,
 	w := eval.NewWeightsOf(v, layout)
 	if w == nil {
 		return nil, nil, fmt.Errorf("tune: %s has no learned evaluation in layout %q", v.Name, layout)
+	}
+	if cfg.Hand != nil {
+		w = w.WithHand(cfg.Hand)
 	}
 	if cfg.Start != nil && cfg.Start.Reshape(layout) == nil {
 		return nil, nil, fmt.Errorf("tune: the start weights (layout %s) cannot become layout %s", cfg.Start.Layout(), layout)

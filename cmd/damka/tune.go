@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"damka/eval"
@@ -25,7 +26,9 @@ func tuneCmd(args []string) error {
 	epsilon := fs.Float64("epsilon", 1e-6, "Adam's epsilon: large keeps rarely seen window states near 0 (1e-3 kept them all there)")
 	seed := fs.Uint64("seed", 1, "seed of the shuffles: the same data and seed give the same weights")
 	from := fs.String("from", "", "start from these weights (a previous generation) instead of material")
-	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit)")
+	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit),\n"+
+		"then +OPTION for each of menonly (windows read men only), kingsq (a weight per king square), edges (two 3x6 edge shapes), advance (phase by the men's advancement): windows+menonly+edges")
+	handOff := fs.String("hand-off", "", "fit on the hand-made evaluation without these terms (comma-separated, "+eval.TermNames()+"): to measure by the held-out loss what the windows make redundant; the weights file does not record it, so play them with the same --ablate")
 	prior := fs.Bool("prior", false, "pull the weights towards the --from weights instead of towards 0 (with --l2)")
 	out := fs.String("out", "", "weights file to write (required)")
 	files, err := parseInterleaved(fs, args)
@@ -41,6 +44,10 @@ func tuneCmd(args []string) error {
 		return usagef("--epochs must be from 1 to 1000 and --batch positive")
 	case !(*lambda >= 0 && *lambda <= 1) || !(*rate > 0 && *rate < 1000) || !(*l2 >= 0 && *l2 < 1):
 		return usagef("--lambda must be in [0, 1], --rate in (0, 1000), --l2 in [0, 1)")
+	}
+	lay, err := layoutName(*layout)
+	if err != nil {
+		return err
 	}
 	start := time.Now()
 	var ds []*train.Data
@@ -63,16 +70,23 @@ func tuneCmd(args []string) error {
 		// One selfplay --shard output (unmerged).
 		d.Samples = train.Merge(d.Samples)
 	}
-	layouts := map[string]string{"bands": eval.LayoutBands, "windows": eval.LayoutWindows}
-	lay, ok := layouts[*layout]
-	if !ok {
-		return usagef("--layout must be bands or windows, not %q", *layout)
-	}
 	if *prior && *from == "" {
 		return usagef("--prior needs --from")
 	}
 	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed, FreeHand: *freeHand, Epsilon: *epsilon,
 		Layout: lay, Prior: *prior}
+	if *handOff != "" {
+		var off eval.Terms
+		for _, name := range strings.Split(*handOff, ",") {
+			t, err := eval.ParseTerm(strings.TrimSpace(name))
+			if err != nil {
+				return usagef("--hand-off: %v", err)
+			}
+			off |= t
+		}
+		cfg.Hand = eval.NewHand(off)
+		fmt.Printf("tune: the hand-made evaluation without %s (not recorded in the weights file)\n", *handOff)
+	}
 	if *from != "" {
 		w, err := eval.LoadWeights(*from)
 		if err != nil {
@@ -103,6 +117,22 @@ func tuneCmd(args []string) error {
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase) in %.1fs\n", *out, buf.Len(), w.Features(), time.Since(start).Seconds())
+	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase, layout %s) in %.1fs\n", *out, buf.Len(), w.Features(), w.Layout(), time.Since(start).Seconds())
 	return nil
+}
+
+// layoutName is the weights layout that --layout names: bands or windows,
+// then +option for each option ("windows+menonly+edges"), in any order.
+func layoutName(s string) (string, error) {
+	base, opts, _ := strings.Cut(s, "+")
+	bases := map[string]string{"bands": eval.LayoutBands, "windows": eval.LayoutWindows}
+	b, ok := bases[base]
+	if !ok {
+		return "", usagef("--layout must be bands or windows, then +options, not %q", s)
+	}
+	o, err := eval.ParseOptions(opts)
+	if err != nil {
+		return "", usagef("--layout: %v", err)
+	}
+	return eval.LayoutName(b, o), nil
 }
