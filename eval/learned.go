@@ -168,6 +168,38 @@ func (w *Weights) EvaluateWithin(p *board.Position, ws, from *Windows, alpha, be
 }
 
 func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alpha, beta int) int {
+	mg, eg, ph := w.rest(p)
+	if lazy {
+		r := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+		if r+LazyMargin <= alpha {
+			return max(-Limit, min(Limit, r+LazyMargin))
+		}
+		if r-LazyMargin >= beta {
+			return max(-Limit, min(Limit, r-LazyMargin))
+		}
+	}
+	white, black, kings := p.Words()
+	wb, bb, kb := uint64(white), uint64(black), uint64(kings)
+	l := w.lay
+	blackToMove := p.Side == board.Black
+	if ws != nil {
+		w.Follow(ws, from, p)
+	}
+	mw, mb := l.words(wb, bb, kb)
+	mgW, egW := w.windowSum(mw, mb, ws)
+	if blackToMove {
+		mgW, egW = -mgW, -egW
+	}
+	mg += mgW
+	eg += egW
+	s := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+	return max(-Limit, min(Limit, s))
+}
+
+// rest is everything of the evaluation but the windows and edge shapes:
+// the middle-game and endgame sums (side to move's view, in 1/weightScale)
+// and the middle game's share ph (of phaseOne).
+func (w *Weights) rest(p *board.Position) (mg, eg, ph int64) {
 	white, black, kings := p.Words()
 	wb, bb, kb := uint64(white), uint64(black), uint64(kings)
 	l := w.lay
@@ -181,8 +213,8 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 		sum = -sum
 	}
 	sum += w.wide[ScalarTempo]
-	eg := int64(int32(uint32(sum)))
-	mg := (sum - eg) >> 32
+	eg = int64(int32(uint32(sum)))
+	mg = (sum - eg) >> 32
 	hand := int64(w.handEval().normal(w.v, p))
 	mg += hand * w.handMG * weightScale / handScale
 	eg += hand * w.handEG * weightScale / handScale
@@ -194,28 +226,15 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 		mg += mgK
 		eg += egK
 	}
-	ph := int64(l.phase(wb, bb, kb))
-	if lazy {
-		r := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
-		if r+LazyMargin <= alpha {
-			return max(-Limit, min(Limit, r+LazyMargin))
-		}
-		if r-LazyMargin >= beta {
-			return max(-Limit, min(Limit, r-LazyMargin))
-		}
-	}
-	if ws != nil {
-		w.Follow(ws, from, p)
-	}
-	mw, mb := l.words(wb, bb, kb)
-	mgW, egW := w.windowSum(mw, mb, ws)
-	if blackToMove {
-		mgW, egW = -mgW, -egW
-	}
-	mg += mgW
-	eg += egW
-	s := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
-	return max(-Limit, min(Limit, s))
+	return mg, eg, int64(l.phase(wb, bb, kb))
+}
+
+// WindowsPart is what the windows and edge shapes add to the rest of the
+// evaluation of p (in the score unit; the score is clamped to Limit first):
+// what LazyMargin must bound (damka tune margin).
+func (w *Weights) WindowsPart(p *board.Position) int {
+	mg, eg, ph := w.rest(p)
+	return w.Evaluate(p) - int((mg*ph+eg*(phaseOne-ph))/(phaseOne*weightScale))
 }
 
 // windowSum is the windows' mg and eg sums (White's view) of the board

@@ -16,6 +16,9 @@ func init() {
 }
 
 func tuneCmd(args []string) error {
+	if len(args) > 0 && args[0] == "margin" {
+		return tuneMarginCmd(args[1:])
+	}
 	fs := newFlags("tune")
 	epochs := fs.Int("epochs", 20, "passes over the data")
 	batch := fs.Int("batch", 4096, "positions per step")

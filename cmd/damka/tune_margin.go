@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"damka/board"
+	"damka/eval"
+	"damka/train"
+)
+
+// tuneMarginCmd measures what the windows add to the rest of the learned
+// evaluation over the quiet positions of self-play data: the bound that
+// eval.LazyMargin must keep (the quiescence's stand pat skips the windows
+// when the rest lies LazyMargin outside the window).
+func tuneMarginCmd(args []string) error {
+	fs := newFlags("tune margin")
+	evalFile := fs.String("eval", "", "weights file (default: the built-in weights of the data's variant)")
+	every := fs.Int("every", 1, "read every N-th position")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 || *every < 1 {
+		return usagef("name one or more data files from damka selfplay; --every must be positive")
+	}
+	var parts []int
+	var w *eval.Weights
+	for _, f := range files {
+		d, err := train.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		v, err := board.Lookup(d.Header.Variant)
+		if err != nil {
+			return err
+		}
+		if w == nil {
+			if *evalFile != "" {
+				if w, err = eval.LoadWeights(*evalFile); err != nil {
+					return usagef("--eval: %v", err)
+				}
+			} else if w = eval.Default(v); w == nil {
+				return fmt.Errorf("%s has no built-in weights", v.Name)
+			}
+		}
+		if w.Variant != v.Name {
+			return fmt.Errorf("%s holds %s positions, the weights are for %s", f, v.Name, w.Variant)
+		}
+		for i := 0; i < len(d.Samples); i += *every {
+			s := &d.Samples[i]
+			p := board.FromBoard64(board.Board64{Pieces: [2]board.Bitboard{board.Bitboard(s.White), board.Bitboard(s.Black)}, Kings: board.Bitboard(s.Kings)}, board.Color(s.Side))
+			x := w.WindowsPart(&p)
+			parts = append(parts, max(x, -x))
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Errorf("no positions in %v", files)
+	}
+	slices.Sort(parts)
+	q := func(f float64) int { return parts[min(len(parts)-1, int(f*float64(len(parts))))] }
+	over := len(parts) - func() int { i, _ := slices.BinarySearch(parts, eval.LazyMargin+1); return i }()
+	fmt.Printf("tune margin: %d quiet positions, layout %s\n", len(parts), w.Layout())
+	fmt.Printf("what the windows add, in hundredths of a man: median %d, 90%% %d, 99%% %d, 99.9%% %d, max %d\n",
+		q(0.5), q(0.9), q(0.99), q(0.999), parts[len(parts)-1])
+	fmt.Printf("above today's LazyMargin (%d): %d positions (%.2f%%)\n", eval.LazyMargin, over, 100*float64(over)/float64(len(parts)))
+	return nil
+}
