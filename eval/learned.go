@@ -30,6 +30,10 @@ type Weights struct {
 	// hand is the hand-made evaluation the weights build on (nil: the
 	// default one); WithHand sets it.
 	hand *Hand
+	// Margin is the lazy margin of EvaluateWithin: what the windows may
+	// add to the rest, in the score unit (LazyMargin unless the fit
+	// measured its own; kept in the weights file).
+	Margin int
 }
 
 // handEval is the hand-made evaluation the weights build on.
@@ -70,7 +74,7 @@ func NewWeightsOf(v *board.Variant, name string) *Weights {
 		return nil
 	}
 	n := l.features()
-	w := &Weights{Variant: v.Name, MG: make([]float32, n), EG: make([]float32, n), lay: l, v: v}
+	w := &Weights{Variant: v.Name, MG: make([]float32, n), EG: make([]float32, n), lay: l, v: v, Margin: LazyMargin}
 	w.Pack()
 	return w
 }
@@ -94,6 +98,7 @@ func (w *Weights) Reshape(name string) *Weights {
 		return nil
 	}
 	r := NewWeightsOf(w.v, name)
+	r.Margin = w.Margin
 	for i := range w.lay.windows {
 		from := int(w.lay.band[i]) * windowStates
 		to := int(r.lay.band[i]) * windowStates
@@ -150,15 +155,17 @@ func (w *Weights) EvaluateFollowing(p *board.Position, ws, from *Windows) int {
 }
 
 // LazyMargin bounds what the windows add to the rest of the evaluation, in
-// the score unit: on the 73,000 quiet positions of every fifth sample of
-// int-gen2 the windows of the second-generation weights moved the score by
-// 47 or less in 99.9% of them and by 72 at most (docs/testing.md).
+// the score unit, for weights files that do not give their own (version 1):
+// on the 73,000 quiet positions of every fifth sample of int-gen2 the
+// windows of the second-generation weights moved the score by 47 or less
+// in 99.9% of them and by 72 at most (docs/testing.md). A fit can measure
+// its own (tune --margin-quantile, Weights.Margin).
 const LazyMargin = 50
 
 // EvaluateWithin is Evaluate for a caller that only compares the score
 // with alpha and beta (the quiescence's stand pat): when the evaluation
-// without the windows is at least LazyMargin below alpha or above beta, it
-// returns that value moved LazyMargin towards the window, a bound on the
+// without the windows is at least w.Margin below alpha or above beta, it
+// returns that value moved w.Margin towards the window, a bound on the
 // same side as the full score (but for the rare position whose windows add
 // more), and skips the windows. ws and from are as for EvaluateFollowing
 // (both nil: the windows are read from the board); ws is left as it was
@@ -171,11 +178,11 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 	mg, eg, ph := w.rest(p)
 	if lazy {
 		r := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
-		if r+LazyMargin <= alpha {
-			return max(-Limit, min(Limit, r+LazyMargin))
+		if r+w.Margin <= alpha {
+			return max(-Limit, min(Limit, r+w.Margin))
 		}
-		if r-LazyMargin >= beta {
-			return max(-Limit, min(Limit, r-LazyMargin))
+		if r-w.Margin >= beta {
+			return max(-Limit, min(Limit, r-w.Margin))
 		}
 	}
 	white, black, kings := p.Words()
@@ -231,7 +238,7 @@ func (w *Weights) rest(p *board.Position) (mg, eg, ph int64) {
 
 // WindowsPart is what the windows and edge shapes add to the rest of the
 // evaluation of p (in the score unit; the score is clamped to Limit first):
-// what LazyMargin must bound (damka tune margin).
+// what the lazy margin must bound (damka tune margin, Weights.Margin).
 func (w *Weights) WindowsPart(p *board.Position) int {
 	mg, eg, ph := w.rest(p)
 	return w.Evaluate(p) - int((mg*ph+eg*(phaseOne-ph))/(phaseOne*weightScale))

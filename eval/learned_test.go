@@ -230,8 +230,11 @@ func TestWeightsRoundTrip(t *testing.T) {
 
 // smallWeightsFile is a valid Russian weights file (Russian: the smaller
 // one) for the damage tests and the fuzz seeds.
-func smallWeightsFile(t testing.TB) []byte {
+func smallWeightsFile(t testing.TB) []byte { return smallWeightsFileMargin(t, LazyMargin) }
+
+func smallWeightsFileMargin(t testing.TB, margin int) []byte {
 	w := NewWeights(board.Russian)
+	w.Margin = margin
 	for i := range w.MG {
 		w.MG[i], w.EG[i] = float32(i%7), float32(i%5)
 	}
@@ -245,7 +248,12 @@ func smallWeightsFile(t testing.TB) []byte {
 // Every truncation and every flipped bit of a weights file is refused with
 // ErrWeights.
 func TestWeightsDamageRefused(t *testing.T) {
-	data := smallWeightsFile(t)
+	for _, margin := range []int{LazyMargin, 120} {
+		weightsDamageRefused(t, smallWeightsFileMargin(t, margin))
+	}
+}
+
+func weightsDamageRefused(t *testing.T, data []byte) {
 	for n := range len(data) {
 		if _, err := ReadWeights(data[:n]); !errors.Is(err, ErrWeights) {
 			t.Fatalf("cut to %d of %d bytes: error %v, want ErrWeights", n, len(data), err)

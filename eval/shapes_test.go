@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"bytes"
+	"encoding/binary"
 	"testing"
 
 	"damka/board"
@@ -155,5 +157,44 @@ func TestReshapeWithOptions(t *testing.T) {
 		if w.Reshape(LayoutName(LayoutWindows, Edges)) != nil || w.Reshape(LayoutWindows) != nil {
 			t.Fatalf("%s: a reshape changed the options", v.Name)
 		}
+	}
+}
+
+// A weights file keeps its lazy margin: one of LazyMargin is written as
+// version 1, byte for byte the built-in files; another as version 2, read
+// back with its margin, which EvaluateWithin then uses.
+func TestWeightsMargin(t *testing.T) {
+	for _, v := range []*board.Variant{board.International, board.Russian} {
+		w := Default(v)
+		var buf bytes.Buffer
+		if err := w.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		want, err := embedded.ReadFile("weights/" + v.Name + ".dwt")
+		if err != nil || !bytes.Equal(buf.Bytes(), want) {
+			t.Fatalf("%s: the built-in weights written again differ from the file (%v)", v.Name, err)
+		}
+	}
+	w := randomWeightsOf(t, board.International, LayoutName(LayoutWindows, Edges), 2)
+	w.Margin = 137
+	var buf bytes.Buffer
+	if err := w.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReadWeights(buf.Bytes())
+	if err != nil || r.Margin != 137 || binary.LittleEndian.Uint16(buf.Bytes()[8:]) != 2 {
+		t.Fatalf("read back margin %v (%v), version %d", r, err, binary.LittleEndian.Uint16(buf.Bytes()[8:]))
+	}
+	// The margin is the one used: a rest far below alpha comes back as
+	// rest + margin.
+	p := board.International.Start()
+	mg, eg, ph := r.rest(&p)
+	rest := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+	if got := r.EvaluateWithin(&p, nil, nil, rest+500, rest+600); got != rest+137 {
+		t.Fatalf("EvaluateWithin %d, want rest %d + 137", got, rest)
+	}
+	w.Margin = maxMargin + 1
+	if err := w.Write(&buf); err == nil {
+		t.Fatal("a margin beyond maxMargin was written")
 	}
 }

@@ -21,7 +21,8 @@ import (
 // The weights file: one variant's learned evaluation.
 //
 //	magic "DAMKAEVL", version uint16, variant (uint8 length + name),
-//	layout (uint8 length + name), features per phase uint32,
+//	layout (uint8 length + name), in version 2 the lazy margin uint16
+//	(version 1: LazyMargin), features per phase uint32,
 //	compressed length uint32, CRC-32 of everything before it and of the
 //	compressed weights, then the weights compressed with zstd: MG then EG,
 //	float32 each, little-endian. (The checksum covers the compressed bytes,
@@ -32,11 +33,16 @@ import (
 // another layout or variant, a newer version, a wrong length or a failing
 // checksum is refused, never half read.
 const (
-	weightsMagic   = "DAMKAEVL"
-	weightsVersion = 1
+	weightsMagic = "DAMKAEVL"
+	// weightsVersion is the newest version; a file whose margin is
+	// LazyMargin is written as version 1, byte for byte as before.
+	weightsVersion = 2
 	// maxWeightsBytes bounds what a length field may make the reader
 	// allocate (the 10x10 weights are 0.8 MB uncompressed).
 	maxWeightsBytes = 64 << 20
+	// maxMargin bounds a file's lazy margin (10 men: beyond it the lazy
+	// evaluation would never skip the windows).
+	maxMargin = 1000
 )
 
 // ErrWeights is wrapped by every error about a damaged or foreign weights
@@ -62,12 +68,22 @@ func (w *Weights) Write(out io.Writer) error {
 	}
 	comp := enc.EncodeAll(raw, nil)
 	var h bytes.Buffer
+	if w.Margin < 0 || w.Margin > maxMargin {
+		return fmt.Errorf("eval: lazy margin %d outside 0..%d", w.Margin, maxMargin)
+	}
+	ver := uint16(weightsVersion)
+	if w.Margin == LazyMargin {
+		ver = 1
+	}
 	h.WriteString(weightsMagic)
-	binary.Write(&h, binary.LittleEndian, uint16(weightsVersion))
+	binary.Write(&h, binary.LittleEndian, ver)
 	h.WriteByte(byte(len(w.Variant)))
 	h.WriteString(w.Variant)
 	h.WriteByte(byte(len(w.lay.name)))
 	h.WriteString(w.lay.name)
+	if ver >= 2 {
+		binary.Write(&h, binary.LittleEndian, uint16(w.Margin))
+	}
 	binary.Write(&h, binary.LittleEndian, uint32(len(w.MG)))
 	binary.Write(&h, binary.LittleEndian, uint32(len(comp)))
 	crc := crc32.Update(crc32.ChecksumIEEE(h.Bytes()), crc32.IEEETable, comp)
@@ -87,8 +103,9 @@ func ReadWeights(data []byte) (*Weights, error) {
 	if string(head[:8]) != weightsMagic {
 		return nil, weightsErr("wrong magic (not a weights file)")
 	}
-	if ver := binary.LittleEndian.Uint16(head[8:]); ver != weightsVersion {
-		return nil, weightsErr("version %d, this damka reads version %d", ver, weightsVersion)
+	ver := binary.LittleEndian.Uint16(head[8:])
+	if ver < 1 || ver > weightsVersion {
+		return nil, weightsErr("version %d, this damka reads versions 1 to %d", ver, weightsVersion)
 	}
 	name := make([]byte, head[10])
 	if _, err := io.ReadFull(r, name); err != nil {
@@ -102,6 +119,16 @@ func ReadWeights(data []byte) (*Weights, error) {
 	var tail [12]byte
 	if _, err := io.ReadFull(r, lay); err != nil {
 		return nil, weightsErr("cut short")
+	}
+	margin := LazyMargin
+	if ver >= 2 {
+		var m [2]byte
+		if _, err := io.ReadFull(r, m[:]); err != nil {
+			return nil, weightsErr("cut short")
+		}
+		if margin = int(binary.LittleEndian.Uint16(m[:])); margin > maxMargin {
+			return nil, weightsErr("lazy margin %d, at most %d", margin, maxMargin)
+		}
 	}
 	if _, err := io.ReadFull(r, tail[:]); err != nil {
 		return nil, weightsErr("cut short")
@@ -117,6 +144,7 @@ func ReadWeights(data []byte) (*Weights, error) {
 	if w == nil {
 		return nil, weightsErr("%s has no learned evaluation (its board has no window layout)", v.Name)
 	}
+	w.Margin = margin
 	n := int(binary.LittleEndian.Uint32(tail[0:]))
 	clen := int(binary.LittleEndian.Uint32(tail[4:]))
 	if n != w.Features() {

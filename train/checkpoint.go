@@ -35,6 +35,9 @@ func tuneFingerprint(d *Data, cfg *TuneConfig) uint32 {
 	fmt.Fprintf(h, "%s|%d|%d|%x|%x|%x|%t|%x|%d|%s|%t", d.Header.Variant, cfg.Epochs, cfg.Batch,
 		math.Float64bits(cfg.Rate), math.Float64bits(cfg.Lambda), math.Float64bits(cfg.L2), cfg.FreeHand,
 		math.Float64bits(cfg.Epsilon), cfg.Seed, cfg.Layout, cfg.Prior)
+	if cfg.MarginQuantile != 0 {
+		fmt.Fprintf(h, "|margin %x", math.Float64bits(cfg.MarginQuantile))
+	}
 	if cfg.Hand != nil {
 		fmt.Fprintf(h, "|hand %+v", *cfg.Hand)
 	}

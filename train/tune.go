@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 
 	"damka/board"
 	"damka/eval"
@@ -48,6 +49,10 @@ type TuneConfig struct {
 	// instead of the default one (a term switched off, to measure what
 	// the windows make redundant).
 	Hand *eval.Hand
+	// MarginQuantile, if positive, sets the weights' lazy margin to this
+	// quantile of what their windows add over the data's positions (at
+	// most 500,000 of them, evenly spread); 0 keeps eval.LazyMargin.
+	MarginQuantile float64
 	// Progress, if set, is called after each epoch.
 	Progress func(Epoch)
 	// Checkpoint, if set, is a file where the fit's state is kept after
@@ -219,7 +224,26 @@ func Tune(ctx context.Context, d *Data, cfg TuneConfig) (*eval.Weights, []Epoch,
 		w.MG[i], w.EG[i] = float32(params[i]), float32(params[n+i])
 	}
 	w.Pack()
+	if cfg.MarginQuantile > 0 {
+		parts := WindowsParts(w, d.Samples, 500_000)
+		w.Margin = min(parts[min(len(parts)-1, int(cfg.MarginQuantile*float64(len(parts))))], 1000)
+	}
 	return w, epochs, nil
+}
+
+// WindowsParts is what w's windows add (eval.Weights.WindowsPart, as an
+// absolute value) over at most limit of samples, evenly spread, sorted.
+func WindowsParts(w *eval.Weights, samples []Sample, limit int) []int {
+	step := max(1, (len(samples)+limit-1)/max(limit, 1))
+	parts := make([]int, 0, len(samples)/step+1)
+	for i := 0; i < len(samples); i += step {
+		s := &samples[i]
+		p := board.FromBoard64(board.Board64{Pieces: [2]board.Bitboard{board.Bitboard(s.White), board.Bitboard(s.Black)}, Kings: board.Bitboard(s.Kings)}, board.Color(s.Side))
+		x := w.WindowsPart(&p)
+		parts = append(parts, max(x, -x))
+	}
+	slices.Sort(parts)
+	return parts
 }
 
 // start sets the first weights: a previous generation's, or material.

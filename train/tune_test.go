@@ -88,3 +88,28 @@ func TestTuneLearnsAndIsDeterministic(t *testing.T) {
 		t.Error("per-window weights started a bands fit")
 	}
 }
+
+// A fit with options and a margin quantile: the layout is the one asked
+// for, and the lazy margin is that quantile of what the windows add.
+func TestTuneOptionsAndMargin(t *testing.T) {
+	cfg := selfplayConfig()
+	cfg.Games = 60
+	d, err := Selfplay(context.Background(), filepath.Join(t.TempDir(), "d.dat"), cfg, "tune test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := eval.LayoutName(eval.LayoutBands, eval.MenOnly|eval.KingSquares|eval.Edges)
+	tc := TuneConfig{Epochs: 2, Batch: 512, Rate: 1, Lambda: 0.5, L2: 1e-6, Epsilon: 1e-3, Seed: 1, Layout: lay, MarginQuantile: 0.9}
+	w, _, err := Tune(context.Background(), d, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := WindowsParts(w, d.Samples, len(d.Samples))
+	if w.Layout() != lay || w.Margin != parts[int(0.9*float64(len(parts)))] || w.Margin == eval.LazyMargin && parts[len(parts)-1] == 0 {
+		t.Fatalf("layout %s margin %d; parts %d..%d", w.Layout(), w.Margin, parts[0], parts[len(parts)-1])
+	}
+	tc.MarginQuantile = 0
+	if w, _, err = Tune(context.Background(), d, tc); err != nil || w.Margin != eval.LazyMargin {
+		t.Fatalf("without a quantile the margin is %d (%v), want %d", w.Margin, err, eval.LazyMargin)
+	}
+}

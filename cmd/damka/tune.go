@@ -32,6 +32,7 @@ func tuneCmd(args []string) error {
 	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit),\n"+
 		"then +OPTION for each of menonly (windows read men only), kingsq (a weight per king square), edges (two 3x6 edge shapes), advance (phase by the men's advancement): windows+menonly+edges")
 	handOff := fs.String("hand-off", "", "fit on the hand-made evaluation without these terms (comma-separated, "+eval.TermNames()+"): to measure by the held-out loss what the windows make redundant; the weights file does not record it, so play them with the same --ablate")
+	marginQ := fs.Float64("margin-quantile", 0, "set the weights' lazy margin to this quantile of what their windows add over the data (0.999: 99.9%); 0 keeps the fixed 50 of earlier generations")
 	prior := fs.Bool("prior", false, "pull the weights towards the --from weights instead of towards 0 (with --l2)")
 	out := fs.String("out", "", "weights file to write (required)")
 	files, err := parseInterleaved(fs, args)
@@ -47,6 +48,8 @@ func tuneCmd(args []string) error {
 		return usagef("--epochs must be from 1 to 1000 and --batch positive")
 	case !(*lambda >= 0 && *lambda <= 1) || !(*rate > 0 && *rate < 1000) || !(*l2 >= 0 && *l2 < 1):
 		return usagef("--lambda must be in [0, 1], --rate in (0, 1000), --l2 in [0, 1)")
+	case !(*marginQ >= 0 && *marginQ < 1):
+		return usagef("--margin-quantile must be in [0, 1)")
 	}
 	lay, err := layoutName(*layout)
 	if err != nil {
@@ -77,7 +80,7 @@ func tuneCmd(args []string) error {
 		return usagef("--prior needs --from")
 	}
 	cfg := train.TuneConfig{Epochs: *epochs, Batch: *batch, Rate: *rate, Lambda: *lambda, L2: *l2, Seed: *seed, FreeHand: *freeHand, Epsilon: *epsilon,
-		Layout: lay, Prior: *prior}
+		Layout: lay, Prior: *prior, MarginQuantile: *marginQ}
 	if *handOff != "" {
 		var off eval.Terms
 		for _, name := range strings.Split(*handOff, ",") {
@@ -120,7 +123,7 @@ func tuneCmd(args []string) error {
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase, layout %s) in %.1fs\n", *out, buf.Len(), w.Features(), w.Layout(), time.Since(start).Seconds())
+	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase, layout %s, lazy margin %d) in %.1fs\n", *out, buf.Len(), w.Features(), w.Layout(), w.Margin, time.Since(start).Seconds())
 	return nil
 }
 

@@ -11,8 +11,8 @@ import (
 
 // tuneMarginCmd measures what the windows add to the rest of the learned
 // evaluation over the quiet positions of self-play data: the bound that
-// eval.LazyMargin must keep (the quiescence's stand pat skips the windows
-// when the rest lies LazyMargin outside the window).
+// the weights' lazy margin must keep (the quiescence's stand pat skips the windows
+// when the rest lies the margin outside the window).
 func tuneMarginCmd(args []string) error {
 	fs := newFlags("tune margin")
 	evalFile := fs.String("eval", "", "weights file (default: the built-in weights of the data's variant)")
@@ -47,22 +47,17 @@ func tuneMarginCmd(args []string) error {
 		if w.Variant != v.Name {
 			return fmt.Errorf("%s holds %s positions, the weights are for %s", f, v.Name, w.Variant)
 		}
-		for i := 0; i < len(d.Samples); i += *every {
-			s := &d.Samples[i]
-			p := board.FromBoard64(board.Board64{Pieces: [2]board.Bitboard{board.Bitboard(s.White), board.Bitboard(s.Black)}, Kings: board.Bitboard(s.Kings)}, board.Color(s.Side))
-			x := w.WindowsPart(&p)
-			parts = append(parts, max(x, -x))
-		}
+		parts = append(parts, train.WindowsParts(w, d.Samples, (len(d.Samples)+*every-1) / *every)...)
 	}
+	slices.Sort(parts)
 	if len(parts) == 0 {
 		return fmt.Errorf("no positions in %v", files)
 	}
-	slices.Sort(parts)
 	q := func(f float64) int { return parts[min(len(parts)-1, int(f*float64(len(parts))))] }
-	over := len(parts) - func() int { i, _ := slices.BinarySearch(parts, eval.LazyMargin+1); return i }()
+	over := len(parts) - func() int { i, _ := slices.BinarySearch(parts, w.Margin+1); return i }()
 	fmt.Printf("tune margin: %d quiet positions, layout %s\n", len(parts), w.Layout())
 	fmt.Printf("what the windows add, in hundredths of a man: median %d, 90%% %d, 99%% %d, 99.9%% %d, max %d\n",
 		q(0.5), q(0.9), q(0.99), q(0.999), parts[len(parts)-1])
-	fmt.Printf("above today's LazyMargin (%d): %d positions (%.2f%%)\n", eval.LazyMargin, over, 100*float64(over)/float64(len(parts)))
+	fmt.Printf("above the weights' lazy margin (%d): %d positions (%.2f%%)\n", w.Margin, over, 100*float64(over)/float64(len(parts)))
 	return nil
 }
