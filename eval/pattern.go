@@ -100,9 +100,6 @@ type layout struct {
 // features is the number of weights per game phase.
 func (l *layout) features() int { return l.scalarBase + scalarFeatures }
 
-// shapes is the number of windows and edge shapes.
-func (l *layout) shapes() int { return l.windows + l.edges }
-
 // words are the white and black pieces the windows read: the men only
 // with MenOnly.
 func (l *layout) words(white, black, kings uint64) (uint64, uint64) {
