@@ -281,6 +281,7 @@ func FuzzReadWeights(f *testing.F) {
 	data := smallWeightsFile(f)
 	f.Add(data)
 	f.Add(data[:40])
+	f.Add(smallWeightsFileMargin(f, 120)) // version 2
 	f.Add([]byte("DAMKAEVL"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		w, err := ReadWeights(b)
