@@ -83,32 +83,43 @@ func NewWeightsOf(v *board.Variant, name string) *Weights {
 func (w *Weights) Layout() string { return w.lay.name }
 
 // Reshape returns w's evaluation in layout name: the same scores, with
-// every window given the table of its band when name is the per-window
-// layout of w's bands layout, with the same options (what a per-window fit
-// starts from). It returns nil when w's layout cannot be written as name's
-// (one table per window cannot become bands, and options change the
-// features).
+// every window given the table of its band when w is a bands layout and
+// name a per-window one (what a per-window fit starts from), and zero
+// weights for the king squares and edge shapes that name adds (what a fit
+// with those options starts from, a previous generation's scores
+// unchanged). It returns nil when w's layout cannot be written as name's:
+// one table per window cannot become bands, options cannot be dropped, and
+// MenOnly and Advance change what the other features read.
 func (w *Weights) Reshape(name string) *Weights {
 	if name == w.lay.name {
 		return w
 	}
 	base, o, ok := splitLayout(name)
 	fromBase, fromOpts, _ := splitLayout(w.lay.name)
-	if !ok || base != LayoutWindows || fromBase != LayoutBands || o != fromOpts {
+	const addable = KingSquares | Edges
+	if !ok || base == LayoutBands && fromBase == LayoutWindows || o&fromOpts != fromOpts || (o^fromOpts)&^addable != 0 {
 		return nil
 	}
 	r := NewWeightsOf(w.v, name)
-	r.Margin = w.Margin
-	for i := range w.lay.windows {
-		from := int(w.lay.band[i]) * windowStates
-		to := int(r.lay.band[i]) * windowStates
-		copy(r.MG[to:to+windowStates], w.MG[from:from+windowStates])
-		copy(r.EG[to:to+windowStates], w.EG[from:from+windowStates])
+	if r == nil {
+		return nil
 	}
-	// The edge shapes, the kings and the scalars follow the windows in
-	// the same order in both.
-	copy(r.MG[r.lay.bands*windowStates:], w.MG[w.lay.bands*windowStates:])
-	copy(r.EG[r.lay.bands*windowStates:], w.EG[w.lay.bands*windowStates:])
+	r.Margin = w.Margin
+	wl, rl := w.lay, r.lay
+	cp := func(to, from, n int) {
+		copy(r.MG[to:to+n], w.MG[from:from+n])
+		copy(r.EG[to:to+n], w.EG[from:from+n])
+	}
+	for i := range wl.windows {
+		cp(int(rl.band[i])*windowStates, int(wl.band[i])*windowStates, windowStates)
+	}
+	if wl.edges > 0 {
+		cp(rl.edgeBase, wl.edgeBase, wl.edges*edgeStates)
+	}
+	if wl.opts&KingSquares != 0 {
+		cp(rl.kingBase, wl.kingBase, wl.firstKing+1-wl.kingBase)
+	}
+	cp(rl.scalarBase, wl.scalarBase, scalarFeatures)
 	r.Pack()
 	return r
 }

@@ -155,7 +155,24 @@ func TestReshapeWithOptions(t *testing.T) {
 			}
 		}
 		if w.Reshape(LayoutName(LayoutWindows, Edges)) != nil || w.Reshape(LayoutWindows) != nil {
-			t.Fatalf("%s: a reshape changed the options", v.Name)
+			t.Fatalf("%s: a reshape dropped options", v.Name)
+		}
+		// Adding the king squares and edge shapes keeps the scores (their
+		// weights start at 0); adding MenOnly or Advance cannot.
+		plain := randomWeightsOf(t, v, LayoutWindows, 6)
+		for _, to := range []string{LayoutName(LayoutWindows, Edges), LayoutName(LayoutWindows, KingSquares|Edges)} {
+			r := plain.Reshape(to)
+			if r == nil || r.Layout() != to {
+				t.Fatalf("%s: no reshape to %s", v.Name, to)
+			}
+			for _, p := range randomPositions(v, 20, 150, 10) {
+				if a, b := plain.Evaluate(&p), r.Evaluate(&p); a != b {
+					t.Fatalf("%s %s: %d, reshaped to %s %d", v.Name, v.FEN(&p), a, to, b)
+				}
+			}
+		}
+		if plain.Reshape(LayoutName(LayoutWindows, MenOnly)) != nil || plain.Reshape(LayoutName(LayoutWindows, Advance|Edges)) != nil {
+			t.Fatalf("%s: a reshape added menonly or advance", v.Name)
 		}
 	}
 }
