@@ -88,16 +88,14 @@ func (w *Weights) Layout() string { return w.lay.name }
 // weights for the king squares and edge shapes that name adds (what a fit
 // with those options starts from, a previous generation's scores
 // unchanged). It returns nil when w's layout cannot be written as name's:
-// one table per window cannot become bands, options cannot be dropped, and
-// MenOnly and Advance change what the other features read.
+// one table per window cannot become bands, and options cannot be dropped.
 func (w *Weights) Reshape(name string) *Weights {
 	if name == w.lay.name {
 		return w
 	}
 	base, o, ok := splitLayout(name)
 	fromBase, fromOpts, _ := splitLayout(w.lay.name)
-	const addable = KingSquares | Edges
-	if !ok || base == LayoutBands && fromBase == LayoutWindows || o&fromOpts != fromOpts || (o^fromOpts)&^addable != 0 {
+	if !ok || base == LayoutBands && fromBase == LayoutWindows || o&fromOpts != fromOpts {
 		return nil
 	}
 	r := NewWeightsOf(w.v, name)
@@ -196,16 +194,12 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 			return max(-Limit, min(Limit, r-w.Margin))
 		}
 	}
-	white, black, kings := p.Words()
-	wb, bb, kb := uint64(white), uint64(black), uint64(kings)
-	l := w.lay
-	blackToMove := p.Side == board.Black
 	if ws != nil {
 		w.Follow(ws, from, p)
 	}
-	mw, mb := l.words(wb, bb, kb)
-	mgW, egW := w.windowSum(mw, mb, ws)
-	if blackToMove {
+	white, black, _ := p.Words()
+	mgW, egW := w.windowSum(uint64(white), uint64(black), ws)
+	if p.Side == board.Black {
 		mgW, egW = -mgW, -egW
 	}
 	mg += mgW
@@ -244,7 +238,7 @@ func (w *Weights) rest(p *board.Position) (mg, eg, ph int64) {
 		mg += mgK
 		eg += egK
 	}
-	return mg, eg, int64(l.phase(wb, bb, kb))
+	return mg, eg, int64(l.phase(wb, bb))
 }
 
 // WindowsPart is what the windows and edge shapes add to the rest of the

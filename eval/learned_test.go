@@ -20,11 +20,11 @@ func randomWeights(t *testing.T, v *board.Variant, seed uint64) *Weights {
 // layouts are both layouts, for the tests that hold for each.
 var bothLayouts = []string{LayoutBands, LayoutWindows}
 
-// allLayouts are both layouts and some of their options: each option alone
-// and all of them, on one base or the other.
+// allLayouts are both layouts and their options: each option alone and
+// both, on one base or the other.
 var allLayouts = []string{LayoutBands, LayoutWindows,
-	LayoutName(LayoutWindows, MenOnly), LayoutName(LayoutBands, KingSquares), LayoutName(LayoutWindows, Edges),
-	LayoutName(LayoutBands, Advance), LayoutName(LayoutBands, optionsEnd-1), LayoutName(LayoutWindows, optionsEnd-1)}
+	LayoutName(LayoutBands, KingSquares), LayoutName(LayoutWindows, Edges),
+	LayoutName(LayoutBands, optionsEnd-1), LayoutName(LayoutWindows, optionsEnd-1)}
 
 func randomWeightsOf(t *testing.T, v *board.Variant, layout string, seed uint64) *Weights {
 	t.Helper()
@@ -206,7 +206,7 @@ func TestWeightsRoundTrip(t *testing.T) {
 		v   *board.Variant
 		lay string
 	}{{board.International, LayoutBands}, {board.Russian, LayoutBands}, {board.International, LayoutWindows}, {board.Russian, LayoutWindows},
-		{board.International, LayoutName(LayoutWindows, optionsEnd-1)}, {board.Russian, LayoutName(LayoutBands, Edges|Advance)}} {
+		{board.International, LayoutName(LayoutWindows, optionsEnd-1)}, {board.Russian, LayoutName(LayoutBands, Edges)}} {
 		v := c.v
 		w := randomWeightsOf(t, v, c.lay, 11)
 		var buf bytes.Buffer

@@ -91,23 +91,10 @@ type layout struct {
 	// scalarBase is the index of the first scalar feature: the last
 	// weights.
 	scalarBase int
-	// The phase by advancement (Advance): the ranks' squares and the
-	// largest sum of the men's ranks.
-	rankMask        [16]uint64
-	ranks, maxTempo int
 }
 
 // features is the number of weights per game phase.
 func (l *layout) features() int { return l.scalarBase + scalarFeatures }
-
-// words are the white and black pieces the windows read: the men only
-// with MenOnly.
-func (l *layout) words(white, black, kings uint64) (uint64, uint64) {
-	if l.opts&MenOnly != 0 {
-		return white &^ kings, black &^ kings
-	}
-	return white, black
-}
 
 var (
 	// base3[c]: the base-3 number of the squares of 8-bit set c, as ones
@@ -250,9 +237,6 @@ func newLayout(g *board.Geometry, perWindow bool, o Options) *layout {
 		next = l.firstKing + 1
 	}
 	l.scalarBase = next
-	if o&Advance != 0 {
-		l.addRanks(g)
-	}
 	l.makeSquareWindows()
 	return l
 }
@@ -292,15 +276,11 @@ func (l *layout) readings(white, black uint64, wv, bv *[maxWindows]uint16) {
 	}
 }
 
-// phase is the middle game's share in the blend of the two phases' weights,
-// in [0, phaseOne]: the pieces left over those of the start, capped at 1,
-// or with Advance the men's sum of ranks over its largest.
+// phase is the share of the game still in the middle game, as the pieces
+// left say: pieces/l.pieces, capped at 1, in [0, phaseOne].
 const phaseOne = 64
 
-func (l *layout) phase(white, black, kings uint64) int {
-	if l.opts&Advance != 0 {
-		return min(l.tempo(white&^kings, black&^kings)*phaseOne/l.maxTempo, phaseOne)
-	}
+func (l *layout) phase(white, black uint64) int {
 	n := bits.OnesCount64(white | black)
 	return min(n*phaseOne/l.pieces, phaseOne)
 }
@@ -326,8 +306,7 @@ func (w *Weights) Active(white, black, kings uint64, side board.Color, out []Fea
 func (w *Weights) active(white, black, kings uint64, side board.Color, hand int, out []Feature) ([]Feature, float32) {
 	l := w.lay
 	var wv, bv [maxWindows]uint16
-	mw, mb := l.words(white, black, kings)
-	l.readings(mw, mb, &wv, &bv)
+	l.readings(white, black, &wv, &bv)
 	sgn := float32(1)
 	if side == board.Black {
 		sgn = -1
@@ -341,7 +320,7 @@ func (w *Weights) active(white, black, kings uint64, side board.Color, hand int,
 	}
 	for e := range l.edges {
 		d := &l.edge[e]
-		x := d.readings(mw, mb)
+		x := d.readings(white, black)
 		a, b := d.own+int32(x&0xffff), d.turned+int32(x>>16)
 		if a != b {
 			out = append(out, Feature{a, sgn}, Feature{b, -sgn})
@@ -371,7 +350,7 @@ func (w *Weights) active(white, black, kings uint64, side board.Color, hand int,
 	if hand != 0 {
 		out = append(out, Feature{scal + ScalarHand, float32(hand) / 100})
 	}
-	return out, float32(l.phase(white, black, kings)) / phaseOne
+	return out, float32(l.phase(white, black)) / phaseOne
 }
 
 func b2i(b bool) int {

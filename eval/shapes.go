@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"damka/board"
@@ -15,29 +14,24 @@ import (
 type Options uint8
 
 const (
-	// MenOnly: the windows and edge shapes read men only (a king is an
-	// empty square there); what a king is worth where it stands is learned
-	// by KingSquares. In the plain layouts a king counts as its owner's
-	// piece in a window, so that one table holds two different things.
-	MenOnly Options = 1 << iota
 	// KingSquares: a weight per square for a king (the same table for both
 	// colours, Black's squares turned), and one for having a first king:
 	// the first king changes a game far more than the second.
-	KingSquares
+	KingSquares Options = 1 << iota
 	// Edges: two shapes of 3 files by 6 ranks along the side edges (the
 	// middle six ranks), 3^9 states each, a table per shape: the edge
 	// formations that the 4x4 windows cut in two.
 	Edges
-	// Advance: the game phase is how far the men have advanced (the sum of
-	// their ranks, both colours, each from its own side), as Scan's is,
-	// rather than the pieces left.
-	Advance
 	optionsEnd
 )
 
-var optionNames = []string{"menonly", "kingsq", "edges", "advance"}
+// Two more options were measured and lost (docs/learned-evaluation.md; tag
+// lost/layout-menonly-advance): windows that read men only, and a phase
+// by the men's advancement.
 
-// String is the options as "+menonly+edges..." (empty for none).
+var optionNames = []string{"kingsq", "edges"}
+
+// String is the options as "+kingsq+edges" (empty for none).
 func (o Options) String() string {
 	var b strings.Builder
 	for i, n := range optionNames {
@@ -49,7 +43,7 @@ func (o Options) String() string {
 }
 
 // ParseOptions reads options named as in a layout's name, "+" or ","
-// between them ("menonly,edges"); the empty string is none.
+// between them ("kingsq,edges"); the empty string is none.
 func ParseOptions(s string) (Options, error) {
 	var o Options
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == '+' || r == ',' }) {
@@ -203,37 +197,4 @@ func (l *layout) addKings(g *board.Geometry, base int) bool {
 	l.kingBase = base
 	l.firstKing = base + n
 	return true
-}
-
-// addRanks sets the masks of the ranks, for the phase by advancement, and
-// the largest sum of ranks the men of both colours can have: each colour's
-// men (half the pieces of the start) on the highest ranks short of the
-// promotion row.
-func (l *layout) addRanks(g *board.Geometry) {
-	l.ranks = min(g.Height, len(l.rankMask))
-	for r := range l.ranks {
-		for f := range g.Width {
-			if s, ok := g.At(f, r); ok && int(s) < 64 {
-				l.rankMask[r] |= 1 << s
-			}
-		}
-	}
-	men, t := l.pieces/2, 0
-	for r := l.ranks - 2; r > 0 && men > 0; r-- {
-		k := min(men, bits.OnesCount64(l.rankMask[r]))
-		t += k * r
-		men -= k
-	}
-	l.maxTempo = max(2*t, 1)
-}
-
-// tempo is the sum of the ranks of the men, each colour's counted from its
-// own back row.
-func (l *layout) tempo(wm, bm uint64) int {
-	t := 0
-	h := l.ranks - 1
-	for r := 1; r < h; r++ {
-		t += r * (bits.OnesCount64(wm&l.rankMask[r]) + bits.OnesCount64(bm&l.rankMask[h-r]))
-	}
-	return t
 }

@@ -14,9 +14,10 @@ func TestLayoutNames(t *testing.T) {
 		ok   bool
 	}{
 		{LayoutBands, true},
-		{LayoutWindows + "+menonly+kingsq+edges+advance", true},
+		{LayoutWindows + "+kingsq+edges", true},
 		{LayoutBands + "+edges", true},
-		{LayoutBands + "+edges+menonly", false}, // out of order: one name per layout
+		{LayoutBands + "+edges+kingsq", false}, // out of order: one name per layout
+		{LayoutBands + "+menonly", false},      // measured and dropped
 		{LayoutBands + "+edges+edges", false},
 		{LayoutBands + "+", false},
 		{LayoutBands + "+wings", false},
@@ -26,10 +27,10 @@ func TestLayoutNames(t *testing.T) {
 			t.Errorf("IsLayout(%q) = %v, want %v", c.name, !c.ok, c.ok)
 		}
 	}
-	if o, err := ParseOptions("edges,menonly"); err != nil || o != MenOnly|Edges {
+	if o, err := ParseOptions("edges,kingsq"); err != nil || o != KingSquares|Edges {
 		t.Fatalf("ParseOptions: %v, %v", o, err)
 	}
-	if _, err := ParseOptions("menonly,wings"); err == nil {
+	if _, err := ParseOptions("kingsq,wings"); err == nil {
 		t.Fatal("an unknown option was accepted")
 	}
 }
@@ -94,50 +95,6 @@ func TestOptionsAreRead(t *testing.T) {
 	}
 }
 
-// With MenOnly a king is an empty square to the windows: moving a king
-// leaves every reading as it was.
-func TestMenOnlyWindowsIgnoreKings(t *testing.T) {
-	v := board.International
-	w := randomWeightsOf(t, v, LayoutName(LayoutWindows, MenOnly), 2)
-	a := mustFEN(t, v, "W:WK46,31,32:B19,20,K5")
-	b := mustFEN(t, v, "W:WK28,31,32:B19,20,K4")
-	if fresh(w, &a) != fresh(w, &b) {
-		t.Fatal("moving kings changed the men-only readings")
-	}
-	plain := randomWeightsOf(t, v, LayoutWindows, 2)
-	if fresh(plain, &a) == fresh(plain, &b) {
-		t.Fatal("moving kings left the plain readings as they were: the test sees nothing")
-	}
-}
-
-// The phase by advancement: the men's ranks summed from each side's back
-// row, against its definition square by square; at the start it is the
-// back rows' share of the largest sum.
-func TestTempo(t *testing.T) {
-	for _, v := range []*board.Variant{board.International, board.Russian} {
-		g := v.Geo
-		l := layoutFor(g, LayoutName(LayoutBands, Advance))
-		for _, p := range randomPositions(v, 10, 100, 8) {
-			white, black, kings := p.Words()
-			want := 0
-			for _, s := range g.List(white &^ kings) {
-				_, r := g.FileRank(s)
-				want += r
-			}
-			for _, s := range g.List(black &^ kings) {
-				_, r := g.FileRank(s)
-				want += g.Height - 1 - r
-			}
-			if got := l.tempo(uint64(white&^kings), uint64(black&^kings)); got != want {
-				t.Fatalf("%s %s: tempo %d, want %d", v.Name, v.FEN(&p), got, want)
-			}
-		}
-		if got := l.maxTempo; v == board.International && got != 260 || v == board.Russian && got != 2*(4*6+4*5+4*4) {
-			t.Fatalf("%s: largest tempo %d", v.Name, got)
-		}
-	}
-}
-
 // A bands fit with options reshapes to the per-window layout with the same
 // options and scores the same; options cannot be added or dropped by a
 // reshape (they change the features).
@@ -158,7 +115,7 @@ func TestReshapeWithOptions(t *testing.T) {
 			t.Fatalf("%s: a reshape dropped options", v.Name)
 		}
 		// Adding the king squares and edge shapes keeps the scores (their
-		// weights start at 0); adding MenOnly or Advance cannot.
+		// weights start at 0).
 		plain := randomWeightsOf(t, v, LayoutWindows, 6)
 		for _, to := range []string{LayoutName(LayoutWindows, Edges), LayoutName(LayoutWindows, KingSquares|Edges)} {
 			r := plain.Reshape(to)
@@ -171,8 +128,8 @@ func TestReshapeWithOptions(t *testing.T) {
 				}
 			}
 		}
-		if plain.Reshape(LayoutName(LayoutWindows, MenOnly)) != nil || plain.Reshape(LayoutName(LayoutWindows, Advance|Edges)) != nil {
-			t.Fatalf("%s: a reshape added menonly or advance", v.Name)
+		if r := plain.Reshape(LayoutName(LayoutWindows, Edges)); r.Reshape(LayoutWindows) != nil || r.Reshape(LayoutName(LayoutBands, Edges)) != nil {
+			t.Fatalf("%s: a reshape dropped the edges or went back to bands", v.Name)
 		}
 	}
 }

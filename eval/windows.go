@@ -68,9 +68,9 @@ var pow3 = [windowSquares]uint16{1, 3, 9, 27, 81, 243, 729, 2187}
 // or reading every window when both differ in many. ws and from must only
 // ever have been set by Follow (or be zero).
 func (w *Weights) Follow(ws, from *Windows, p *board.Position) {
-	white, black, kings := p.Words()
+	white, black, _ := p.Words()
+	wb, bb := uint64(white), uint64(black)
 	l := w.lay
-	wb, bb := l.words(uint64(white), uint64(black), uint64(kings))
 	if ws.lay != l {
 		// Another board's readings (a search of another variant at
 		// this ply): start from the empty board's.

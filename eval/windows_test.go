@@ -8,10 +8,10 @@ import (
 )
 
 // fresh is what ws must hold for p: every window and edge shape read from
-// the board (its men alone with MenOnly).
+// the board.
 func fresh(w *Weights, p *board.Position) [maxShapes]uint32 {
-	white, black, kings := p.Words()
-	wb, bb := w.lay.words(uint64(white), uint64(black), uint64(kings))
+	white, black, _ := p.Words()
+	wb, bb := uint64(white), uint64(black)
 	var r [maxShapes]uint32
 	for i := range w.lay.win {
 		r[i] = w.lay.win[i].readings(wb, bb)

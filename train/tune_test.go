@@ -98,7 +98,7 @@ func TestTuneOptionsAndMargin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lay := eval.LayoutName(eval.LayoutBands, eval.MenOnly|eval.KingSquares|eval.Edges)
+	lay := eval.LayoutName(eval.LayoutBands, eval.KingSquares|eval.Edges)
 	tc := TuneConfig{Epochs: 2, Batch: 512, Rate: 1, Lambda: 0.5, L2: 1e-6, Epsilon: 1e-3, Seed: 1, Layout: lay, MarginQuantile: 0.9}
 	w, _, err := Tune(context.Background(), d, tc)
 	if err != nil {

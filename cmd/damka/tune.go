@@ -30,7 +30,7 @@ func tuneCmd(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the shuffles: the same data and seed give the same weights")
 	from := fs.String("from", "", "start from these weights (a previous generation) instead of material")
 	layout := fs.String("layout", "bands", "weights layout: bands (a table per band of ranks) or windows (a table per window; start it --from a bands fit),\n"+
-		"then +OPTION for each of menonly (windows read men only), kingsq (a weight per king square), edges (two 3x6 edge shapes), advance (phase by the men's advancement): windows+menonly+edges")
+		"then +OPTION for each of kingsq (a weight per king square) and edges (two 3x6 edge shapes): windows+kingsq+edges")
 	handOff := fs.String("hand-off", "", "fit on the hand-made evaluation without these terms (comma-separated, "+eval.TermNames()+"): to measure by the held-out loss what the windows make redundant; the weights file does not record it, so play them with the same --ablate")
 	marginQ := fs.Float64("margin-quantile", 0, "set the weights' lazy margin to this quantile of what their windows add over the data (0.999: 99.9%); 0 keeps the fixed 50 of earlier generations")
 	prior := fs.Bool("prior", false, "pull the weights towards the --from weights instead of towards 0 (with --l2)")
@@ -128,7 +128,7 @@ func tuneCmd(args []string) error {
 }
 
 // layoutName is the weights layout that --layout names: bands or windows,
-// then +option for each option ("windows+menonly+edges"), in any order.
+// then +option for each option ("windows+kingsq+edges"), in any order.
 func layoutName(s string) (string, error) {
 	base, opts, _ := strings.Cut(s, "+")
 	bases := map[string]string{"bands": eval.LayoutBands, "windows": eval.LayoutWindows}
