@@ -265,10 +265,9 @@ func (w *Weights) windowSum(white, black uint64, ws *Windows) (mgW, egW int64) {
 		} else {
 			x = d.readings(white, black)
 		}
-		a := pk[int(d.own)+int(x&0xffff)]
-		b := pk[int(d.turned)+int(x>>16)]
-		mgW += int64(a>>16) - int64(b>>16)
-		egW += int64(int16(a)) - int64(int16(b))
+		dm, de := pairSum(pk, d.own, d.turned, x)
+		mgW += dm
+		egW += de
 	}
 	for e := range w.lay.edges {
 		d := &w.lay.edge[e]
@@ -278,12 +277,20 @@ func (w *Weights) windowSum(white, black uint64, ws *Windows) (mgW, egW int64) {
 		} else {
 			x = d.readings(white, black)
 		}
-		a := pk[int(d.own)+int(x&0xffff)]
-		b := pk[int(d.turned)+int(x>>16)]
-		mgW += int64(a>>16) - int64(b>>16)
-		egW += int64(int16(a)) - int64(int16(b))
+		dm, de := pairSum(pk, d.own, d.turned, x)
+		mgW += dm
+		egW += de
 	}
 	return mgW, egW
+}
+
+// pairSum is what one window or edge shape adds, mg and eg: the weight of
+// its White reading (the low half of x) in table own less that of its Black
+// reading (the high half) in table turned.
+func pairSum(pk []int32, own, turned int32, x uint32) (mg, eg int64) {
+	a := pk[int(own)+int(x&0xffff)]
+	b := pk[int(turned)+int(x>>16)]
+	return int64(a>>16) - int64(b>>16), int64(int16(a)) - int64(int16(b))
 }
 
 // kingSum is the king weights' mg and eg sums (White's view, KingSquares).
