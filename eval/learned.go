@@ -186,7 +186,7 @@ func (w *Weights) EvaluateWithin(p *board.Position, ws, from *Windows, alpha, be
 func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alpha, beta int) int {
 	mg, eg, ph := w.rest(p)
 	if lazy {
-		r := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+		r := phased(mg, eg, ph)
 		if r+w.Margin <= alpha {
 			return max(-Limit, min(Limit, r+w.Margin))
 		}
@@ -204,7 +204,7 @@ func (w *Weights) evaluate(p *board.Position, ws, from *Windows, lazy bool, alph
 	}
 	mg += mgW
 	eg += egW
-	s := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+	s := phased(mg, eg, ph)
 	return max(-Limit, min(Limit, s))
 }
 
@@ -246,7 +246,13 @@ func (w *Weights) rest(p *board.Position) (mg, eg, ph int64) {
 // what the lazy margin must bound (damka tune margin, Weights.Margin).
 func (w *Weights) WindowsPart(p *board.Position) int {
 	mg, eg, ph := w.rest(p)
-	return w.Evaluate(p) - int((mg*ph+eg*(phaseOne-ph))/(phaseOne*weightScale))
+	return w.Evaluate(p) - phased(mg, eg, ph)
+}
+
+// phased is the score of middle-game and endgame sums mg and eg (in
+// 1/weightScale) at the middle game's share ph (of phaseOne).
+func phased(mg, eg, ph int64) int {
+	return int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
 }
 
 // windowSum is the windows' mg and eg sums (White's view) of the board

@@ -147,7 +147,7 @@ func (l *layout) addEdges(g *board.Geometry) bool {
 	}
 	var right [edgeSquares]uint8
 	for j, s := range left {
-		t, ok := l.turn(g, board.Square(s))
+		t, ok := turn(g, board.Square(s))
 		if !ok {
 			return false
 		}
@@ -160,8 +160,8 @@ func (l *layout) addEdges(g *board.Geometry) bool {
 	return true
 }
 
-// turn is square s's image under the half turn of the board.
-func (l *layout) turn(g *board.Geometry, s board.Square) (board.Square, bool) {
+// turn is square s's image under the half turn of board g.
+func turn(g *board.Geometry, s board.Square) (board.Square, bool) {
 	f, r := g.FileRank(s)
 	return g.At(g.Width-1-f, g.Height-1-r)
 }
@@ -190,7 +190,7 @@ func (l *layout) addKings(g *board.Geometry, base int) bool {
 			if !ok {
 				continue
 			}
-			t, _ := l.turn(g, s)
+			t, _ := turn(g, s)
 			l.kingIdx[1][s] = l.kingIdx[0][t]
 		}
 	}

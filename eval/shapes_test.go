@@ -163,7 +163,7 @@ func TestWeightsMargin(t *testing.T) {
 	// rest + margin.
 	p := board.International.Start()
 	mg, eg, ph := r.rest(&p)
-	rest := int((mg*ph + eg*(phaseOne-ph)) / (phaseOne * weightScale))
+	rest := phased(mg, eg, ph)
 	if got := r.EvaluateWithin(&p, nil, nil, rest+500, rest+600); got != rest+137 {
 		t.Fatalf("EvaluateWithin %d, want rest %d + 137", got, rest)
 	}
