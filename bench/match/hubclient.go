@@ -77,7 +77,7 @@ type ring struct {
 
 func (r *ring) add(s string) {
 	limit := 300
-	if strings.Contains(s, statusMark) {
+	if strings.Contains(s, statusMark) || strings.HasPrefix(s, dumpMark) {
 		limit = maxStatus
 	}
 	if len(s) > limit {
@@ -117,6 +117,9 @@ type lineWriter struct {
 	tail    *ring
 	prefix  string
 	dropped bool // the current line went over maxLine
+	// dump, on stderr only: while it captures, lines go to it instead of
+	// the tail (askDump).
+	dump *dumpCapture
 }
 
 func (w *lineWriter) Write(p []byte) (int, error) {
@@ -150,6 +153,9 @@ func (w *lineWriter) flush() {
 	s := strings.TrimRight(string(w.buf), "\r")
 	l := outLine{s, w.dropped}
 	w.buf, w.dropped = w.buf[:0], false
+	if w.dump != nil && w.dump.add(s) {
+		return
+	}
 	w.tail.add(w.prefix + s)
 	if w.out == nil {
 		return
@@ -203,6 +209,7 @@ type HubEngine struct {
 	abort   <-chan struct{} // closed when the match ends: Think gives up
 	killed  sync.Once
 	tail    ring
+	dump    dumpCapture
 	timeout Timeouts
 }
 
@@ -238,9 +245,14 @@ func StartHub(spec EngineSpec, hubVariant string, to Timeouts) (*HubEngine, erro
 	}
 	e.stdin = pw
 	out := &lineWriter{out: e.lines, quit: e.quit, tail: &e.tail, prefix: "< "}
-	errw := &lineWriter{quit: e.quit, tail: &e.tail, prefix: "<stderr "}
+	errw := &lineWriter{quit: e.quit, tail: &e.tail, prefix: "<stderr ", dump: &e.dump}
 	e.cmd = exec.Command(spec.Cmd[0], spec.Cmd[1:]...)
 	e.cmd.Dir = spec.Dir
+	// A Go engine's SIGQUIT dump (askDump) then shows the runtime's own
+	// goroutines and frames too.
+	if os.Getenv("GOTRACEBACK") == "" {
+		e.cmd.Env = append(os.Environ(), "GOTRACEBACK=system")
+	}
 	e.cmd.Stdin = pr
 	e.cmd.Stdout = out
 	e.cmd.Stderr = errw
@@ -569,6 +581,7 @@ func (e *HubEngine) askStatus() {
 		time.Sleep(10 * time.Millisecond)
 	}
 	e.tail.add(fmt.Sprintf("# runner: no status line within %v of the status signal", statusWait))
+	e.askDump()
 }
 
 // fail builds an EngineError with the current tail.

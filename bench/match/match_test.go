@@ -217,6 +217,9 @@ func TestMatchFailures(t *testing.T) {
 		// The hung engine never answers; the good one's 50 ms moves have
 		// 1.5 s of margin.
 		{[]string{"-mode", "hang", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}, 1500 * time.Millisecond},
+		// The stuck engine does not answer the status signal either: its
+		// SIGQUIT dump says where it stands.
+		{[]string{"-mode", "stuck", "-after", "3"}, TimeLoss, TimeControl{MoveTime: 50 * time.Millisecond}, 1500 * time.Millisecond},
 	} {
 		t.Run(c.args[1]+"-"+c.kind.String(), func(t *testing.T) {
 			log := &syncBuffer{}
@@ -259,9 +262,19 @@ func TestMatchFailures(t *testing.T) {
 			}
 			// A time loss asks the engine for its status (unix) and
 			// counts its unread input (Linux).
+			stuck := c.args[1] == "stuck"
 			if c.kind == TimeLoss && runtime.GOOS == "linux" &&
-				(!strings.Contains(out, "<stderr fakeengine: status: last read") || !strings.Contains(out, "bytes of its input not read by the engine yet")) {
+				(!stuck && !strings.Contains(out, "<stderr fakeengine: status: last read") || !strings.Contains(out, "bytes of its input not read by the engine yet")) {
 				t.Errorf("time-loss report lacks the status line or the input count:\n%s", out)
+			}
+			// An engine that does not answer the status signal is asked
+			// for its stack dump (unix).
+			if stuck && runtime.GOOS == "linux" &&
+				(!strings.Contains(out, "no status line within") || !strings.Contains(out, dumpMark) || !strings.Contains(out, "main.stuck")) {
+				t.Errorf("stuck engine's report lacks its stack dump:\n%s", out)
+			}
+			if i := strings.Index(out, dumpMark); stuck && i >= 0 {
+				t.Logf("%s", strings.SplitN(out[i:], "\n", 2)[0])
 			}
 		})
 	}

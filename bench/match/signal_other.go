@@ -9,3 +9,6 @@ var StatsSignals []os.Signal
 
 // signalStatus sends nothing where there is no user signal.
 func signalStatus(p *os.Process) bool { return false }
+
+// signalDump sends nothing where there is no SIGQUIT.
+func signalDump(p *os.Process) bool { return false }

@@ -22,6 +22,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -38,7 +39,7 @@ func main() {
 		args = args[1:]
 	}
 	fs := flag.NewFlagSet("fakeengine", flag.ExitOnError)
-	mode := fs.String("mode", "normal", "normal, crash, hang, illegal, garbage, nomove, slow, term")
+	mode := fs.String("mode", "normal", "normal, crash, hang, stuck, illegal, garbage, nomove, slow, term")
 	after := fs.Int("after", 0, "misbehave after this many moves of the process")
 	seed := fs.Int64("seed", 1, "random seed")
 	think := fs.Float64("think", 0, "seconds to sleep per move")
@@ -120,6 +121,8 @@ func main() {
 					os.Exit(3)
 				case "hang":
 					time.Sleep(time.Hour)
+				case "stuck":
+					stuck()
 				case "illegal":
 					say("done move=1-2")
 					continue
@@ -168,4 +171,15 @@ func main() {
 			return
 		}
 	}
+}
+
+// statusSilent: the status signal is not answered (mode stuck).
+var statusSilent atomic.Bool
+
+// stuck hangs as a process whose goroutines have all stopped: it no longer
+// answers the status signal, and only SIGQUIT's stack dump (printed by the
+// Go runtime from its signal handler) says where it stands.
+func stuck() {
+	statusSilent.Store(true)
+	time.Sleep(time.Hour)
 }

@@ -17,6 +17,9 @@ func init() {
 	signal.Notify(c, syscall.SIGUSR1)
 	go func() {
 		for range c {
+			if statusSilent.Load() {
+				continue
+			}
 			fmt.Fprintln(os.Stderr, "fakeengine: status: last read \"go think\" (fake)")
 		}
 	}()
