@@ -26,10 +26,10 @@ const (
 
 // dumpCapture collects the stderr lines that follow SIGQUIT.
 type dumpCapture struct {
-	mu     sync.Mutex
-	on     bool
-	lines  []string
-	mostly bool // lines were dropped beyond dumpLines
+	mu    sync.Mutex
+	on    bool
+	lines []string
+	cut   bool // lines were dropped beyond dumpLines
 }
 
 // add keeps s and reports true while capturing.
@@ -42,22 +42,23 @@ func (d *dumpCapture) add(s string) bool {
 	if len(d.lines) < dumpLines {
 		d.lines = append(d.lines, s)
 	} else {
-		d.mostly = true
+		d.cut = true
 	}
 	return true
 }
 
 func (d *dumpCapture) start() {
 	d.mu.Lock()
-	d.on, d.lines, d.mostly = true, nil, false
+	d.on, d.lines, d.cut = true, nil, false
 	d.mu.Unlock()
 }
 
-func (d *dumpCapture) stop() []string {
+// stop ends the capture and returns its lines and whether some were cut.
+func (d *dumpCapture) stop() ([]string, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.on = false
-	return d.lines
+	return d.lines, d.cut
 }
 
 // askDump sends SIGQUIT and waits up to dumpWait for the process to exit,
@@ -72,8 +73,11 @@ func (e *HubEngine) askDump() {
 	case <-e.exited: // the copiers are done: every line is in
 	case <-time.After(dumpWait):
 	}
-	lines := e.dump.stop()
+	lines, cut := e.dump.stop()
 	if s := compactDump(lines); s != "" {
+		if cut {
+			s += " (the dump went on past " + strconv.Itoa(dumpLines) + " lines)"
+		}
 		e.tail.add(dumpMark + s)
 	} else {
 		e.tail.add("# runner: no stack dump within " + dumpWait.String() + " of SIGQUIT")
