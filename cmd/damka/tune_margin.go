@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"slices"
 
 	"damka/board"
@@ -12,17 +14,26 @@ import (
 // tuneMarginCmd measures what the windows add to the rest of the learned
 // evaluation over the quiet positions of self-play data: the bound that
 // the weights' lazy margin must keep (the quiescence's stand pat skips the windows
-// when the rest lies the margin outside the window).
+// when the rest lies the margin outside the window). With --out it also
+// writes the weights with their margin set to a quantile of that bound, the
+// same weights otherwise: a margin to test without fitting again.
 func tuneMarginCmd(args []string) error {
 	fs := newFlags("tune margin")
 	evalFile := fs.String("eval", "", "weights file (default: the built-in weights of the data's variant)")
 	every := fs.Int("every", 1, "read every N-th position")
+	quantile := fs.Float64("quantile", 0, "with --out: the quantile of what the windows add that becomes the margin (0.999: 99.9%)")
+	out := fs.String("out", "", "write the weights with the margin that --quantile gives to this file")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 || *every < 1 {
+	switch {
+	case len(files) == 0 || *every < 1:
 		return usagef("name one or more data files from damka selfplay; --every must be positive")
+	case (*out == "") != (*quantile == 0):
+		return usagef("--quantile and --out go together")
+	case !(*quantile >= 0 && *quantile < 1):
+		return usagef("--quantile must be in [0, 1)")
 	}
 	var parts []int
 	var w *eval.Weights
@@ -59,5 +70,18 @@ func tuneMarginCmd(args []string) error {
 	fmt.Printf("what the windows add, in hundredths of a man: median %d, 90%% %d, 99%% %d, 99.9%% %d, max %d\n",
 		q(0.5), q(0.9), q(0.99), q(0.999), parts[len(parts)-1])
 	fmt.Printf("above the weights' lazy margin (%d): %d positions (%.2f%%)\n", w.Margin, over, 100*float64(over)/float64(len(parts)))
+	if *out == "" {
+		return nil
+	}
+	set := *w // a copy: w may be the built-in weights, which stay as they are
+	set.Margin = min(q(*quantile), 1000)
+	var buf bytes.Buffer
+	if err := set.Write(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("tune margin: wrote %s with the lazy margin %d (the %g quantile)\n", *out, set.Margin, *quantile)
 	return nil
 }
