@@ -51,12 +51,12 @@ while [ $# -gt 0 ]; do
 done
 case "$variant" in
 international)
-	anchor=-88.7
-	anchor_text="full strength scored 37.5% over 240 games against Scan 3.1h at 10+0.1"
+	anchor=-127.0
+	anchor_text="full strength (generation 6) scored 32.5% over 120 games against Scan 3.1h at 10+0.1"
 	openings=docs/matches/international-200-openings.txt ;;
 russian)
-	anchor=82.6
-	anchor_text="full strength scored 61.7% over 60 games against KestoG 1.4 at 10+0.1"
+	anchor=113.9
+	anchor_text="full strength (generation 3) scored 65.8% over 120 games against KestoG 1.4 at 10+0.1"
 	openings=docs/matches/russian-150-openings.txt ;;
 *) echo "ladder.sh: --variant must be international or russian" >&2; exit 2 ;;
 esac
@@ -109,7 +109,9 @@ done
 steps=$(for l in $(seq 1 20); do
 	pdn="$out/step-$l.pdn"
 	[ -s "$pdn" ] || continue
-	fails=$(grep -cE '^\[Termination "[^"]*(forfeit|illegal|crash|hang|garbage)' "$pdn" || true)
+	# A failure's termination reads "ENGINE KIND: detail" (bench/match); a
+	# bare word would also match draws such as "balance unchanged".
+	fails=$(grep -cE '^\[Termination "[^"]* (crash|hang|time forfeit|illegal move|garbage output|failed to start):' "$pdn" || true)
 	"$damka" match stats --first "$(name "$l")" "$pdn" | awk -v l="$l" -v f="$fails" '
 		/ vs .*: games/ { for (i = 1; i <= NF; i++) { if ($i == "games") g = $(i+1); if ($i == "score") p = $(i+2) } }
 		/^  Elo / && !e { e = $2; m = $4; sub(/,/, "", g); gsub(/[()%]/, "", p); print l, g, p, e, m, f; exit }'

@@ -33,7 +33,7 @@ type Rung struct {
 // 1.4), so nearly every level's is negative. An elo target is on that
 // scale shifted by EloOffset, a convention that keeps the targets positive
 // (and 0 free to mean "off"): the anchor engine is 3000, full strength at
-// International 2911. It is not a rating of any federation or site.
+// International 2873. It is not a rating of any federation or site.
 const EloOffset = 3000
 
 // MaxElo is the largest elo target accepted (far above any level).

@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -296,6 +297,28 @@ func TestLadder(t *testing.T) {
 	for _, bad := range []string{"0 100", "21 100", "x 100", "3 abc", "3", "3 NaN"} {
 		if _, err := parseLadder(bad); err == nil {
 			t.Errorf("parseLadder(%q) gave no error", bad)
+		}
+	}
+}
+
+// The committed ladders are monotone: a measured level is stronger than
+// every measured level below it (the issue's "every level scores more than
+// half against the level below", as the chain of steps records it).
+func TestLadderMonotone(t *testing.T) {
+	for _, v := range []*board.Variant{board.International, board.Russian} {
+		rungs, err := Ladder(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev, prevLevel := math.Inf(-1), 0
+		for _, r := range rungs {
+			if !r.Measured {
+				continue
+			}
+			if r.Elo <= prev {
+				t.Errorf("%s: level %d at %.0f, not above level %d at %.0f", v.Name, r.Level, r.Elo, prevLevel, prev)
+			}
+			prev, prevLevel = r.Elo, r.Level
 		}
 	}
 }
