@@ -89,7 +89,12 @@ func TestWatchdog(t *testing.T) {
 			begun := time.Now()
 			got := h.until("done") // h.next fails the test after 5 s
 			took := time.Since(begun)
-			if took >= c.clock {
+			// The watchdog aims at least 10 ms before the clock
+			// (watchdogTimes, checked below); the harness's pipe and a
+			// test binary sharing 2 cores with other packages add
+			// latency of their own (300.3 ms was seen under load), so
+			// the bound here allows 20 ms for them.
+			if took >= c.clock+20*time.Millisecond {
 				t.Errorf("done after %v, the clock was %v", took, c.clock)
 			}
 			if want := "done move=" + c.want; got[len(got)-1] != want {
