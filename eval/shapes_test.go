@@ -167,8 +167,8 @@ func TestWeightsMargin(t *testing.T) {
 	if got := r.EvaluateWithin(&p, nil, nil, rest+500, rest+600); got != rest+137 {
 		t.Fatalf("EvaluateWithin %d, want rest %d + 137", got, rest)
 	}
-	w.Margin = maxMargin + 1
+	w.Margin = MaxMargin + 1
 	if err := w.Write(&buf); err == nil {
-		t.Fatal("a margin beyond maxMargin was written")
+		t.Fatal("a margin beyond MaxMargin was written")
 	}
 }

@@ -40,10 +40,11 @@ const (
 	// maxWeightsBytes bounds what a length field may make the reader
 	// allocate (the 10x10 weights are 0.8 MB uncompressed).
 	maxWeightsBytes = 64 << 20
-	// maxMargin bounds a file's lazy margin (10 men: beyond it the lazy
-	// evaluation would never skip the windows).
-	maxMargin = 1000
 )
+
+// MaxMargin bounds a weights file's lazy margin (10 men: beyond it the
+// lazy evaluation would never skip the windows).
+const MaxMargin = 1000
 
 // ErrWeights is wrapped by every error about a damaged or foreign weights
 // file.
@@ -68,8 +69,8 @@ func (w *Weights) Write(out io.Writer) error {
 	}
 	comp := enc.EncodeAll(raw, nil)
 	var h bytes.Buffer
-	if w.Margin < 0 || w.Margin > maxMargin {
-		return fmt.Errorf("eval: lazy margin %d outside 0..%d", w.Margin, maxMargin)
+	if w.Margin < 0 || w.Margin > MaxMargin {
+		return fmt.Errorf("eval: lazy margin %d outside 0..%d", w.Margin, MaxMargin)
 	}
 	ver := uint16(weightsVersion)
 	if w.Margin == LazyMargin {
@@ -126,8 +127,8 @@ func ReadWeights(data []byte) (*Weights, error) {
 		if _, err := io.ReadFull(r, m[:]); err != nil {
 			return nil, weightsErr("cut short")
 		}
-		if margin = int(binary.LittleEndian.Uint16(m[:])); margin > maxMargin {
-			return nil, weightsErr("lazy margin %d, at most %d", margin, maxMargin)
+		if margin = int(binary.LittleEndian.Uint16(m[:])); margin > MaxMargin {
+			return nil, weightsErr("lazy margin %d, at most %d", margin, MaxMargin)
 		}
 	}
 	if _, err := io.ReadFull(r, tail[:]); err != nil {

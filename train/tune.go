@@ -225,8 +225,7 @@ func Tune(ctx context.Context, d *Data, cfg TuneConfig) (*eval.Weights, []Epoch,
 	}
 	w.Pack()
 	if cfg.MarginQuantile > 0 {
-		parts := WindowsParts(w, d.Samples, 500_000)
-		w.Margin = min(parts[min(len(parts)-1, int(cfg.MarginQuantile*float64(len(parts))))], 1000)
+		w.Margin = MarginAt(WindowsParts(w, d.Samples, 500_000), cfg.MarginQuantile)
 	}
 	return w, epochs, nil
 }
@@ -244,6 +243,18 @@ func WindowsParts(w *eval.Weights, samples []Sample, limit int) []int {
 	}
 	slices.Sort(parts)
 	return parts
+}
+
+// Quantile is the value below which the fraction q of the sorted parts lie
+// (q in [0, 1); parts not empty).
+func Quantile(parts []int, q float64) int {
+	return parts[min(len(parts)-1, int(q*float64(len(parts))))]
+}
+
+// MarginAt is the lazy margin that covers the fraction q of the sorted
+// parts (WindowsParts), within what a weights file may hold.
+func MarginAt(parts []int, q float64) int {
+	return min(Quantile(parts, q), eval.MaxMargin)
 }
 
 // start sets the first weights: a previous generation's, or material.

@@ -116,14 +116,11 @@ func tuneCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := w.Write(&buf); err != nil {
+	n, err := writeWeights(*out, w)
+	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase, layout %s, lazy margin %d) in %.1fs\n", *out, buf.Len(), w.Features(), w.Layout(), w.Margin, time.Since(start).Seconds())
+	fmt.Printf("tune: wrote %s (%d bytes, %d weights per phase, layout %s, lazy margin %d) in %.1fs\n", *out, n, w.Features(), w.Layout(), w.Margin, time.Since(start).Seconds())
 	return nil
 }
 
@@ -141,4 +138,13 @@ func layoutName(s string) (string, error) {
 		return "", usagef("--layout: %v", err)
 	}
 	return eval.LayoutName(b, o), nil
+}
+
+// writeWeights writes w to path and returns the file's size.
+func writeWeights(path string, w *eval.Weights) (int, error) {
+	var buf bytes.Buffer
+	if err := w.Write(&buf); err != nil {
+		return 0, err
+	}
+	return buf.Len(), os.WriteFile(path, buf.Bytes(), 0o644)
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"slices"
 
 	"damka/board"
@@ -64,7 +62,7 @@ func tuneMarginCmd(args []string) error {
 	if len(parts) == 0 {
 		return fmt.Errorf("no positions in %v", files)
 	}
-	q := func(f float64) int { return parts[min(len(parts)-1, int(f*float64(len(parts))))] }
+	q := func(f float64) int { return train.Quantile(parts, f) }
 	over := len(parts) - func() int { i, _ := slices.BinarySearch(parts, w.Margin+1); return i }()
 	fmt.Printf("tune margin: %d quiet positions, layout %s\n", len(parts), w.Layout())
 	fmt.Printf("what the windows add, in hundredths of a man: median %d, 90%% %d, 99%% %d, 99.9%% %d, max %d\n",
@@ -74,12 +72,8 @@ func tuneMarginCmd(args []string) error {
 		return nil
 	}
 	set := *w // a copy: w may be the built-in weights, which stay as they are
-	set.Margin = min(q(*quantile), 1000)
-	var buf bytes.Buffer
-	if err := set.Write(&buf); err != nil {
-		return err
-	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+	set.Margin = train.MarginAt(parts, *quantile)
+	if _, err := writeWeights(*out, &set); err != nil {
 		return err
 	}
 	fmt.Printf("tune margin: wrote %s with the lazy margin %d (the %g quantile)\n", *out, set.Margin, *quantile)
