@@ -15,6 +15,24 @@ import (
 // gameFile holds the games of a variant that the measurements read.
 var gameFile = map[string]string{"international": "scan31h-10+0.1-2026-12-02.pdn", "russian": "kestog-10+0.1-2026-12-03.pdn"}
 
+// measuredVariant returns the variant that the environment variable env
+// names for a measurement, skipping the test when it is unset; a variant
+// without games in gameFile is an error, not a skip.
+func measuredVariant(t *testing.T, env string) *board.Variant {
+	name := os.Getenv(env)
+	if name == "" {
+		t.Skip(env + "=VARIANT runs this measurement")
+	}
+	v, err := board.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gameFile[v.Name] == "" {
+		t.Fatalf("%s: no games of %s to measure on (international or russian)", env, v.Name)
+	}
+	return v
+}
+
 // gamePositions are positions of real games (damka against Scan or
 // KestoG, from docs/matches) after 16, 30 and 44 plies: the positions a
 // level meets, where random games give lopsided ones.
@@ -38,14 +56,7 @@ func gamePositions(t *testing.T, v *board.Variant) []*board.Game {
 // hundredths of a man). It is a measurement for docs/levels.md, not a
 // check: DAMKA_SKILL_STATS=international (or russian) runs it.
 func TestLevelStatistics(t *testing.T) {
-	name := os.Getenv("DAMKA_SKILL_STATS")
-	if name == "" {
-		t.Skip("DAMKA_SKILL_STATS=VARIANT runs this measurement")
-	}
-	v, err := board.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := measuredVariant(t, "DAMKA_SKILL_STATS")
 	const refNodes, seeds = 300000, 4
 	games := gamePositions(t, v)
 	type ref struct {
@@ -113,14 +124,7 @@ func TestLevelStatistics(t *testing.T) {
 // the level its horizon says (docs/levels.md). DAMKA_SKILL_DEPTH=VARIANT
 // runs it; DAMKA_SKILL_LEVELS="16 17" picks the levels (default all).
 func TestLevelDepth(t *testing.T) {
-	name := os.Getenv("DAMKA_SKILL_DEPTH")
-	if name == "" {
-		t.Skip("DAMKA_SKILL_DEPTH=VARIANT runs this measurement")
-	}
-	v, err := board.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := measuredVariant(t, "DAMKA_SKILL_DEPTH")
 	levels := []int{}
 	for _, f := range strings.Fields(os.Getenv("DAMKA_SKILL_LEVELS")) {
 		l, err := strconv.Atoi(f)
