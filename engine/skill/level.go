@@ -57,12 +57,17 @@ type Params struct {
 // The horizon grows by horizonStep plies a level from one ply at level 1,
 // and by horizonStep+horizonSteepen above level horizonKnee: a ply buys
 // less the deeper the search, and full strength looks 13 to 20 plies deep
-// at 10 s a game. horizonNodes caps every level's search.
+// at 10 s a game. horizonNodes caps the search of every level up to
+// capKnee and doubles with each level above it: the horizons of levels
+// 16-19 (10.5-13.2 plies) cost more than 250,000 nodes in a third to two
+// thirds of the positions, where a single cap ended their searches short of
+// the horizon and made them one level (docs/levels.md, TestLevelDepth).
 const (
 	horizonStep    = 0.4
 	horizonSteepen = 0.5
 	horizonKnee    = 9
 	horizonNodes   = 250000
+	capKnee        = 15
 )
 
 // ParamsOf returns the parameters of a level from MinLevel to MaxLevel-1;
@@ -79,7 +84,7 @@ func ParamsOf(level int) (Params, error) {
 		Book:        level > 10,
 		Think:       500*time.Millisecond + time.Duration(level)*350*time.Millisecond,
 		Horizon:     1 + horizonStep*i + horizonSteepen*float64(max(0, level-horizonKnee)),
-		Nodes:       horizonNodes,
+		Nodes:       horizonNodes << max(0, level-capKnee),
 	}
 	switch {
 	case level <= 6:

@@ -22,6 +22,23 @@ func mustWrap(t *testing.T, level int, seed uint64) *Searcher {
 	return s
 }
 
+// The node cap is 250,000 up to level 15 and doubles with each level
+// above it, so that levels 16-19 reach their horizons (TestLevelDepth).
+func TestParamsNodeCap(t *testing.T) {
+	for _, c := range []struct {
+		level int
+		nodes uint64
+	}{{1, 250000}, {15, 250000}, {16, 500000}, {17, 1000000}, {19, 4000000}} {
+		p, err := ParamsOf(c.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Nodes != c.nodes {
+			t.Errorf("level %d: node cap %d, want %d", c.level, p.Nodes, c.nodes)
+		}
+	}
+}
+
 // The levels form a ladder: a deeper horizon or more nodes, lower
 // temperature, no more lines, the higher the level; 0, 20 and 21 have no
 // parameters.
