@@ -64,6 +64,13 @@ binary() {
 	echo "$b"
 }
 
+# weights COMMIT FILE: the built-in International weights of COMMIT.
+weights() {
+	[ -s "$2" ] && return
+	echo "+ git show $1:eval/weights/international.dwt > $2" >&2
+	[ "$dry" = 1 ] || git -C "$repo" show "$1:eval/weights/international.dwt" >"$2"
+}
+
 # data OUT SHARDS ARGS...: the self-play shards of one generation, merged.
 data() {
 	local out=$1 n=$2 b=$3
@@ -83,14 +90,14 @@ data int-g6 4 "$g5" --games 120000 --nodes 3000 --seed 61
 g6=$(binary aed658a)
 # Generation 6's own fit, a check that the data came out the same: the
 # built-in weights of main 38c9f9f (README), which the fit below starts from.
-[ -s int-w5.dwt ] || { echo "+ git show 4cd6919:eval/weights/international.dwt > int-w5.dwt" >&2; [ "$dry" = 1 ] || git -C "$repo" show 4cd6919:eval/weights/international.dwt >int-w5.dwt; }
+weights 4cd6919 int-w5.dwt   # generation 5
 [ -s int-w6-fit.dwt ] || run "$g6" tune --layout windows+kingsq+edges --from int-w5.dwt --prior --out int-w6-fit.dwt int-g6.dat
 if [ "$dry" = 0 ]; then
 	check int-w6-fit.dwt b321888eec57ff26500743748a9e2d242acda757c06cc4b9f72c0e5f2f00ea81 || echo "(generation 6's data or fit differs; going on with the recorded generation 6)" >&2
 fi
 data int-g7 2 "$g6" --games 60000 --nodes 3000 --seed 63
 [ -s int-g7x.dat ] || run "$g6" selfplay merge --join --out int-g7x.dat int-g6.dat int-g7.dat
-[ -s int-w6.dwt ] || { echo "+ git show 38c9f9f:eval/weights/international.dwt > int-w6.dwt" >&2; [ "$dry" = 1 ] || git -C "$repo" show 38c9f9f:eval/weights/international.dwt >int-w6.dwt; }
+weights 38c9f9f int-w6.dwt   # generation 6, as recorded
 [ -s int-w7.dwt ] || run "$g6" tune --layout windows+kingsq+edges --from int-w6.dwt --prior --out int-w7.dwt int-g7x.dat
 [ "$dry" = 1 ] && exit 0
 check int-w7.dwt "$want"
