@@ -28,7 +28,7 @@ case "$name" in
 esac
 shift
 patches=() on=()
-base=HEAD tc=4+0.04 variant=international openings= elo1=10 conc=2 pdn= dir=~/damka-data/sprt dry=0
+base=HEAD tc=4+0.04 variant=international openings='' elo1=10 conc=2 pdn='' dir=~/damka-data/sprt dry=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--patch) patches+=("$(realpath "$2")"); shift 2 ;;
