@@ -56,10 +56,12 @@ func (t *thread) searchMove(alpha, beta, depth, nd, ply, i int, m board.Move, pv
 	}
 	r := t.reduce(depth, i, nd, m, pvNode)
 	s := -t.search(-alpha-1, -alpha, nd-r, ply+1, false)
-	if r > 0 && s > alpha {
+	// A stopped search answers 0, which must not start a re-search: each
+	// would count one more node past a node limit.
+	if r > 0 && s > alpha && !t.abort {
 		s = -t.search(-alpha-1, -alpha, nd, ply+1, false)
 	}
-	if pvNode && s > alpha && s < beta {
+	if pvNode && s > alpha && s < beta && !t.abort {
 		s = -t.search(-beta, -alpha, nd, ply+1, true)
 	}
 	return s
