@@ -6,16 +6,18 @@
 # its docs survive between sessions here, so nothing but the patch, the
 # base commit and the PDN is needed to go on with a test.
 #
-#   scripts/sprt.sh NAME [--on FILE]... [--patch FILE]... [--base REF]
-#                   [--tc 4+0.04] [--variant international] [--openings FILE]
-#                   [--elo1 10] [--concurrency 2] [--pdn FILE] [--dir DIR]
-#                   [--dry-run]
+#   scripts/sprt.sh NAME [--on FILE]... [--patch FILE]... [--args "ARGS"]
+#                   [--base REF] [--base-name NAME] [--tc 4+0.04]
+#                   [--variant international] [--openings FILE] [--elo1 10]
+#                   [--concurrency 2] [--pdn FILE] [--dir DIR] [--dry-run]
 #
 # The base is REF (default HEAD) with the --on patches applied (an idea
 # not merged yet that this one builds on); the candidate is the base with
 # the --patch patches too. The candidate's bench signature must be the last
 # "bench nodes=N" of its last patch, or the test stops before playing: a
-# patch on another base is another search. DIR (default ~/damka-data/sprt)
+# patch on another base is another search. --args gives the candidate's
+# hub (and bench) more flags: weights to test are "--args '--eval FILE'",
+# with no patch at all. DIR (default ~/damka-data/sprt)
 # holds the binaries and the PDN (default DIR/NAME-TC-VARIANT.pdn). An
 # existing PDN is resumed, but only with the two signatures it was started
 # with (kept in PDN.bench): main may move on meanwhile, its search may not.
@@ -24,15 +26,17 @@ set -euo pipefail
 
 name=${1:-}
 case "$name" in
-'' | -*) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+'' | -*) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
 shift
-patches=() on=()
+patches=() on=() args=() base_name=
 base=HEAD tc=4+0.04 variant=international openings='' elo1=10 conc=2 pdn='' dir=~/damka-data/sprt dry=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--patch) patches+=("$(realpath "$2")"); shift 2 ;;
 	--on) on+=("$(realpath "$2")"); shift 2 ;;
+	--args) read -r -a args <<<"$2"; shift 2 ;;
+	--base-name) base_name=$2; shift 2 ;;
 	--base) base=$2; shift 2 ;;
 	--tc) tc=$2; shift 2 ;;
 	--variant) variant=$2; shift 2 ;;
@@ -45,7 +49,7 @@ while [ $# -gt 0 ]; do
 	*) echo "sprt.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
-[ ${#patches[@]} -gt 0 ] || { echo "sprt.sh: give at least one --patch" >&2; exit 2; }
+[ ${#patches[@]} -gt 0 ] || [ ${#args[@]} -gt 0 ] || { echo "sprt.sh: give a --patch or --args" >&2; exit 2; }
 repo=$(git rev-parse --show-toplevel)
 rev=$(git -C "$repo" rev-parse --short=7 "$base^{commit}")
 if [ -z "$openings" ]; then
@@ -74,22 +78,29 @@ build() {
 	rm -rf "$src"
 }
 
-main_bin=$dir/bin/damka-$rev base_name=main
+main_bin=$dir/bin/damka-$rev
 if [ ${#on[@]} -gt 0 ]; then
-	main_bin=$main_bin-on-$(cat "${on[@]}" | sha256sum | cut -c1-8) base_name=base
+	main_bin=$main_bin-on-$(cat "${on[@]}" | sha256sum | cut -c1-8)
+	base_name=${base_name:-base}
 fi
-cand_bin=$dir/bin/damka-$rev-$name-$(cat "${on[@]}" "${patches[@]}" | sha256sum | cut -c1-8)
+base_name=${base_name:-main}
 build "$main_bin" "${on[@]}"
-build "$cand_bin" "${on[@]}" "${patches[@]}"
+cand_bin=$main_bin
+if [ ${#patches[@]} -gt 0 ]; then
+	cand_bin=$dir/bin/damka-$rev-$name-$(cat "${on[@]}" "${patches[@]}" | sha256sum | cut -c1-8)
+	build "$cand_bin" "${on[@]}" "${patches[@]}"
+fi
 
-want=$(grep -o 'bench nodes=[0-9]*' "${patches[-1]}" | tail -1 | cut -d= -f2)
 if [ "$dry" = 0 ]; then
-	got=$("$cand_bin" bench | grep -o 'bench nodes=[0-9]*' | tail -1 | cut -d= -f2)
-	if [ -z "$want" ] || [ "$got" != "$want" ]; then
-		echo "sprt.sh: $name on $rev searches bench nodes=$got, its patch records ${want:-nothing}: not the tested search" >&2
-		exit 1
+	got=$("$cand_bin" bench "${args[@]}" | grep -o 'bench nodes=[0-9]*' | tail -1 | cut -d= -f2)
+	if [ ${#patches[@]} -gt 0 ]; then
+		want=$(grep -o 'bench nodes=[0-9]*' "${patches[-1]}" | tail -1 | cut -d= -f2)
+		if [ -z "$want" ] || [ "$got" != "$want" ]; then
+			echo "sprt.sh: $name on $rev searches bench nodes=$got, its patch records ${want:-nothing}: not the tested search" >&2
+			exit 1
+		fi
+		echo "$name on $rev: bench nodes=$got, as its patch records" >&2
 	fi
-	echo "$name on $rev: bench nodes=$got, as its patch records" >&2
 	sig="$base_name=$("$main_bin" bench | grep -o 'bench nodes=[0-9]*' | tail -1 | cut -d= -f2) $name=$got"
 	if [ -s "$pdn" ] && [ -s "$pdn.bench" ] && [ "$(cat "$pdn.bench")" != "$sig" ]; then
 		echo "sprt.sh: $pdn was played by $(cat "$pdn.bench"), these binaries are $sig: not the same test" >&2
@@ -100,7 +111,7 @@ fi
 
 resume=()
 [ -s "$pdn" ] && resume=(--resume)
-cmd=("$main_bin" match --engine "cmd=$cand_bin hub,name=$name" --engine "cmd=$main_bin hub,name=$base_name"
+cmd=("$main_bin" match --engine "cmd=$cand_bin hub${args[*]:+ ${args[*]}},name=$name" --engine "cmd=$main_bin hub,name=$base_name"
 	--variant "$variant" --tc "$tc" --concurrency "$conc" --openings "$openings"
 	--sprt "elo0=0,elo1=$elo1" --pdn "$pdn" "${resume[@]}")
 echo "+ ${cmd[*]}" >&2
