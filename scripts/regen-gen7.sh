@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Makes International generation 7's candidate weights again from nothing
+# Makes International generation 7 (the built-in weights since 2026-12-07) again from nothing
 # but this repository, by the commands of docs/learned-evaluation.md:
 #   1. generation 6's data: games of generation 5 (main 8629f4e), seed 61, 4 shards
 #   2. generation 7's data: games of generation 6 (main aed658a), seed 63, 2 shards
 #   3. both merged and joined, then the fit from generation 6's weights
 # and checks the result against the sha256 recorded there (and, on the way,
-# generation 6's own fit against the built-in weights of main 38c9f9f). Under 3 hours
+# generation 6's own fit against generation 6 as built in at main 38c9f9f). Under 3 hours
 # on 2 cores. Every step is resumable: a finished file is skipped, an
 # unfinished shard goes on from its OUT.part (Ctrl-C stops it cleanly).
 #
