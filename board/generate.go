@@ -347,3 +347,11 @@ func (v *Variant) GenerateQuiets(p *Position, ml *MoveList) {
 	ml.N = 0
 	v.quiets(p, ml)
 }
+
+// Threat reports whether the opponent of the side to move could capture
+// were it its turn: a quiet position under a threat is not quiet.
+func (v *Variant) Threat(p *Position) bool {
+	q := *p
+	q.Side ^= 1
+	return v.HasCapture(&q)
+}

@@ -34,6 +34,12 @@ type Geometry struct {
 	// MainRoad is the long diagonal from a1 (file = rank): a1-h8 on 8x8,
 	// the main road of Russian rule 7.2.7.
 	MainRoad Bitboard
+	// exchangeFiles are the second files from each edge (b and the one
+	// before the last) and exchangeRank each side's second rank from its
+	// own back rank: where a man backed by a neighbour may offer an
+	// exchange (ExchangeOffers).
+	exchangeFiles [2]Bitboard
+	exchangeRank  [2]Bitboard
 	// Full: every square is played (Turkish draughts), numbered 1..64 row
 	// by row from the top left (a8) at bit n-1; there are no ghost bits.
 	// Step then holds the orthogonal steps (up, left, right, down: still
@@ -80,6 +86,22 @@ func newGeometry(name string, width, height int) *Geometry {
 		g.MaxRay = height - 1
 	}
 	g.MainRoad = g.mainRoad()
+	for n := 1; n <= g.Squares; n++ {
+		b := g.bitOf[n]
+		file, rank := g.FileRank(b)
+		switch file {
+		case 1:
+			g.exchangeFiles[0] |= b.Bit()
+		case width - 2:
+			g.exchangeFiles[1] |= b.Bit()
+		}
+		switch rank {
+		case 1:
+			g.exchangeRank[White] |= b.Bit()
+		case height - 2:
+			g.exchangeRank[Black] |= b.Bit()
+		}
+	}
 	return g
 }
 

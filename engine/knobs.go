@@ -6,9 +6,8 @@ package engine
 // number, so that a feature switched off costs no extra test per node.
 type knobs struct {
 	probCutDepth  int // minimum depth for the reduced-depth pruning search
-	probCutMargin int // score margin the reduced search must clear
+	probCutMargin int // score margin a ply of depth that the reduced search must clear
 	lmrMinDepth   int // minimum depth for late-move reductions
-	lmrMinMove    int // moves searched at full depth before reducing
 	// iirDepth: from this depth on, a node without a table move is
 	// searched a ply shallower (internal iterative reduction): its
 	// ordering is a guess, and the next iteration will bring a move.
@@ -23,10 +22,10 @@ type knobs struct {
 }
 
 var defaultKnobs = knobs{
-	probCutDepth: 5, probCutMargin: 100,
-	lmrMinDepth: 3, lmrMinMove: 3,
-	iirDepth:  4,
-	forcedExt: 1, historyBonus: 400,
+	probCutDepth: 3, probCutMargin: 10,
+	lmrMinDepth: 2,
+	iirDepth:    4,
+	forcedExt:   1, historyBonus: 400,
 	clock: defaultPlan,
 }
 

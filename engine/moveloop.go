@@ -78,17 +78,23 @@ func (t *thread) extend(ply int) int {
 }
 
 // reduce is the late-move reduction of the i-th move m at a node of the
-// given depth whose moves are searched to nd: quiet moves after the first
-// few, by the ln*ln table, a ply less at PV nodes, always leaving at least
-// one ply.
+// given depth, Scan's schedule: from depth 2, a quiet move after the first
+// (after the third at PV nodes) a ply less, two plies from the fifth at
+// non-PV nodes. No floor: a reduced move at depth 2 drops straight into
+// the quiescence.
 func (t *thread) reduce(depth, i, nd int, m board.Move, pvNode bool) int {
 	k := &t.e.knobs
-	if m.Captured != 0 || m.Promote || depth < k.lmrMinDepth || i < k.lmrMinMove {
+	if m.Captured != 0 || m.Promote || depth < k.lmrMinDepth {
 		return 0
 	}
-	r := int(lmr[min(depth, 63)][min(i, 63)])
 	if pvNode {
-		r--
+		if i < 3 {
+			return 0
+		}
+		return 1
 	}
-	return max(0, min(r, nd-1))
+	if i < 4 {
+		return 1
+	}
+	return 2
 }

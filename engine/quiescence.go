@@ -33,7 +33,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			t.drawFlag = true
 			return DrawScore
 		}
-		return t.evaluateWithin(ply, alpha, beta)
+		return t.standPat(alpha, beta, ply)
 	}
 	if t.endgameDraw(ply) {
 		// A capture is a legal move.
@@ -48,14 +48,41 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	} else {
 		f.first = 0 // a single capture needs no score
 	}
-	best := -inf
+	return t.qmoves(alpha, beta, ply, -inf)
+}
+
+// standPat is the score of a quiet quiescence node at ply: its static
+// evaluation, or, without kings on the board and with no capture
+// threatened, the best of it and Scan's exchange offers (a man steps where
+// the opponent must take it and is taken back): with men only, an
+// exchange often decides what the evaluation cannot see.
+func (t *thread) standPat(alpha, beta, ply int) int {
+	f := &t.stack[ply]
+	best := t.evaluateWithin(ply, alpha, beta)
+	if best >= beta || f.pos.HasKing() || t.v.Threat(&f.pos) {
+		return best
+	}
+	f.ml.N = 0
+	if !t.v.ExchangeOffers(&f.pos, &f.ml) {
+		return best
+	}
+	clear(f.order[:f.ml.N])
+	f.first = 0 // in the generator's order
+	return t.qmoves(max(alpha, best), beta, ply, best)
+}
+
+// qmoves searches the ordered moves of the quiescence node at ply, its
+// captures or its exchange offers, from best (the stand pat, or -inf
+// where a capture is compulsory), and returns the best score.
+func (t *thread) qmoves(alpha, beta, ply, best int) int {
+	f := &t.stack[ply]
 	// As in moveLoop: a cut-off rests on a rule draw when its move's line
 	// does, any other result when any line searched does.
 	bestDraw, anyDraw := false, false
 	c := &t.stack[ply+1]
 	for i := 0; i < f.ml.N; i++ {
 		m := f.pick(i)
-		// Captures are irreversible: the child needs no key, and its
+		// Captures and men's steps are irreversible: the child needs no key, and its
 		// counter restarts.
 		t.capture(t, ply, m)
 		c.rev = 0

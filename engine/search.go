@@ -2,6 +2,7 @@ package engine
 
 import (
 	"damka/board"
+	"damka/eval"
 	"damka/tt"
 )
 
@@ -24,7 +25,10 @@ import (
 func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	// Step 1. The horizon.
 	if depth <= 0 {
-		return t.qsearch(alpha, beta, ply)
+		if f := &t.stack[ply]; t.v.HasCapture(&f.pos) || !t.v.Threat(&f.pos) {
+			return t.qsearch(alpha, beta, ply)
+		}
+		depth = 1
 	}
 
 	// Step 2. The node.
@@ -62,23 +66,15 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 		depth--
 	}
 
-	// Step 6. The captures. The static evaluation serves only ProbCut: where
-	// it cannot apply, it is not computed (noStatic in the table), which
-	// spares most of the evaluations of the nodes near the leaves.
-	capture := t.v.GenerateCaptures(&f.pos, &f.ml)
-	static := noStatic
-	if !capture && !pvNode && depth >= k.probCutDepth {
-		if hit && e.Bound != tt.BoundNone && e.Eval != noStatic {
-			static = int(e.Eval)
-		} else {
-			static = t.evaluate(ply)
-		}
-
-		// Step 7. ProbCut.
-		if s, cut := t.probCut(alpha, beta, depth, ply, static); cut || t.abort {
+	// Step 6. ProbCut.
+	if !pvNode && depth >= k.probCutDepth && !t.inProbCut {
+		if s, cut := t.probCut(beta, depth, ply); cut || t.abort {
 			return s
 		}
 	}
+
+	// Step 7. The captures.
+	capture := t.v.GenerateCaptures(&f.pos, &f.ml)
 
 	// Step 8. The quiet moves, the end of the game, the ordering.
 	if !capture {
@@ -114,7 +110,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			bound, code = tt.BoundExact, moveCode(bestMove)
 		}
 		t.e.tt.Store(key, tt.Entry{
-			Move: code, Score: int16(scoreToTT(best, ply)), Eval: int16(static),
+			Move: code, Score: int16(scoreToTT(best, ply)), Eval: noStatic,
 			Depth: int8(depth), Bound: bound,
 		})
 	}
@@ -160,27 +156,22 @@ func (t *thread) settled(alpha, beta, ply int) (a, b, score int, done bool) {
 	return alpha, beta, 0, false
 }
 
-// probCut is step 7 of search: a search of half the depth whose result
-// clears beta (or falls below alpha) by the margin predicts the full one.
-// The static evaluation picks which side to try. Null move is not an
-// option: in draughts passing is often the best "move" (zugzwang is
-// everywhere).
-func (t *thread) probCut(alpha, beta, depth, ply, static int) (int, bool) {
-	if beta >= WinBound || alpha <= -WinBound {
+// probCut is step 7 of search, Scan's: a null-window search of 0.4 of
+// the depth whose result clears beta by a margin of 10 a ply predicts that
+// the full one fails high. Its tree has no ProbCut of its own. Null move
+// is not an option: in draughts passing is often the best "move"
+// (zugzwang is everywhere).
+func (t *thread) probCut(beta, depth, ply int) (int, bool) {
+	if beta >= eval.Limit || beta <= -eval.Limit {
 		return 0, false
 	}
-	k := &t.e.knobs
-	rd := depth / 2
-	if static >= beta {
-		rb := beta + k.probCutMargin
-		if s := t.search(rb-1, rb, rd, ply, false); s >= rb && !t.abort {
-			return s, true
-		}
-	} else if static <= alpha {
-		ra := alpha - k.probCutMargin
-		if s := t.search(ra, ra+1, rd, ply, false); s <= ra && !t.abort {
-			return s, true
-		}
+	margin := depth * t.e.knobs.probCutMargin
+	rb := beta + margin
+	t.inProbCut = true
+	s := t.search(rb-1, rb, depth*40/100, ply, false)
+	t.inProbCut = false
+	if s >= rb && !t.abort {
+		return s - margin, true
 	}
 	return 0, false
 }

@@ -103,6 +103,5 @@ func knobsFromEnv(k knobs) knobs {
 	set("K_PCD", &k.probCutDepth)
 	set("K_PCM", &k.probCutMargin)
 	set("K_LMRD", &k.lmrMinDepth)
-	set("K_LMRM", &k.lmrMinMove)
 	return k
 }

@@ -65,7 +65,10 @@ func (r *rootMove) shownScore() int {
 type thread struct {
 	e  *Engine
 	id int
-	v  *board.Variant
+	// inProbCut is set while ProbCut's reduced search runs: its tree
+	// has no ProbCut of its own (Scan's rule).
+	inProbCut bool
+	v         *board.Variant
 	// weights is the learned evaluation of this search (nil: the
 	// hand-made one, hand); see Engine.weightsFor and handFor.
 	weights *eval.Weights
