@@ -68,6 +68,7 @@ bench: build
 	scripts/bench.sh $(BIN)
 	go test -count=1 -run PerftReference -deep -maxleaves 3000000000 -timeout 3h -v ./board/ | grep -E 'checked|FAIL|ok'
 	go test -count=1 -run 'TestTactics$$' -v ./engine/ -tactics.all | grep -E 'tactics:|FAIL|ok'
+	go test -count=1 -run 'TestTactics$$' -v ./engine/ -tactics.all -tactics.nodes 100000 | grep -E 'tactics:|FAIL|ok'
 	go test -count=1 -run TestHubStress -timeout 1h -v ./protocol/hub/ -stress
 	go test -count=1 -run TestDXPStress -timeout 1h -v ./protocol/dxp/ -args -stress
 

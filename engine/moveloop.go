@@ -54,7 +54,7 @@ func (t *thread) searchMove(alpha, beta, depth, nd, ply, i int, m board.Move, pv
 	if i == 0 {
 		return -t.search(-beta, -alpha, nd, ply+1, pvNode)
 	}
-	r := t.reduce(depth, i, nd, m, pvNode)
+	r := t.reduce(depth, i, m, pvNode)
 	s := -t.search(-alpha-1, -alpha, nd-r, ply+1, false)
 	// A stopped search answers 0, which must not start a re-search: each
 	// would count one more node past a node limit.
@@ -82,7 +82,7 @@ func (t *thread) extend(ply int) int {
 // (after the third at PV nodes) a ply less, two plies from the fifth at
 // non-PV nodes. No floor: a reduced move at depth 2 drops straight into
 // the quiescence.
-func (t *thread) reduce(depth, i, nd int, m board.Move, pvNode bool) int {
+func (t *thread) reduce(depth, i int, m board.Move, pvNode bool) int {
 	k := &t.e.knobs
 	if m.Captured != 0 || m.Promote || depth < k.lmrMinDepth {
 		return 0

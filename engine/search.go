@@ -9,21 +9,24 @@ import (
 // search is the principal variation search of a node below the root, in
 // the order of its steps:
 //
-//	Step 1. The horizon: at depth 0 the quiescence resolves the captures.
+//	Step 1. The horizon: at depth 0 the quiescence resolves the captures,
+//	        unless the opponent threatens one: then a one-ply search,
+//	        whose children look again, so that threats chain (Scan).
 //	Step 2. The node is counted; the clock and the stop flag are read.
 //	Step 3. A result known without a move (settled): a crown in
 //	        breakthrough, a repetition, the ply limit, a win already found
 //	        nearer the root, an endgame counter at its limit, the tables.
 //	Step 4. The transposition table: a stored bound that decides the node.
 //	Step 5. Internal iterative reduction without a table move.
-//	Step 6. The captures (compulsory, so no pruning below applies to them).
-//	Step 7. ProbCut: a reduced search that clears the bound by a margin.
+//	Step 6. ProbCut: a reduced search that clears beta by a margin.
+//	Step 7. The captures.
 //	Step 8. The quiet moves; no move at all ends the game; the king-moves
 //	        draw; the ordering.
 //	Step 9. The move loop (moveLoop: searchMove, extend, reduce).
 //	Step 10. The result into the table, unless it rests on a rule draw.
 func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
-	// Step 1. The horizon.
+	// Step 1. The horizon. A quiet position under a threat is not quiet:
+	// what the threat wins depends on the moves that meet it.
 	if depth <= 0 {
 		if f := &t.stack[ply]; t.v.HasCapture(&f.pos) || !t.v.Threat(&f.pos) {
 			return t.qsearch(alpha, beta, ply)
@@ -110,7 +113,7 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 			bound, code = tt.BoundExact, moveCode(bestMove)
 		}
 		t.e.tt.Store(key, tt.Entry{
-			Move: code, Score: int16(scoreToTT(best, ply)), Eval: noStatic,
+			Move: code, Score: int16(scoreToTT(best, ply)),
 			Depth: int8(depth), Bound: bound,
 		})
 	}
@@ -156,11 +159,12 @@ func (t *thread) settled(alpha, beta, ply int) (a, b, score int, done bool) {
 	return alpha, beta, 0, false
 }
 
-// probCut is step 7 of search, Scan's: a null-window search of 0.4 of
+// probCut is step 6 of search, Scan's: a null-window search of 0.4 of
 // the depth whose result clears beta by a margin of 10 a ply predicts that
-// the full one fails high. Its tree has no ProbCut of its own. Null move
-// is not an option: in draughts passing is often the best "move"
-// (zugzwang is everywhere).
+// the full one fails high, and answers it less the margin (fail-soft).
+// Only where beta is an evaluation, not a win or a loss; its tree has no
+// ProbCut of its own. Null move is not an option: in draughts passing is
+// often the best "move" (zugzwang is everywhere).
 func (t *thread) probCut(beta, depth, ply int) (int, bool) {
 	if beta >= eval.Limit || beta <= -eval.Limit {
 		return 0, false
@@ -175,10 +179,6 @@ func (t *thread) probCut(beta, depth, ply int) (int, bool) {
 	}
 	return 0, false
 }
-
-// noStatic marks a table entry, and a node, whose static evaluation was not
-// computed: no evaluation reaches it (eval.Limit bounds them all).
-const noStatic = -1 << 15
 
 // cuts reports whether a stored bound decides the node.
 func cuts(b tt.Bound, s, alpha, beta int) bool {

@@ -25,9 +25,14 @@ import (
 // bench).
 const (
 	tacticsFile      = "testdata/tactics.tsv"
-	tacticsNodes     = 100_000
-	tacticsShortStep = 2
-	tacticsFloor     = 0.8 // the default search solved 6 of the first 6, and 11 of all 12 (2026-12-03), at 100,000 nodes
+	tacticsNodes     = 1_000_000
+	tacticsShortStep = 3
+	// tacticsFloor: more than one of the 12 missed fails. At the suite's
+	// own scale (its answers were checked clear-cut at 2,000,000 nodes)
+	// the search solves all 12; at 100,000 nodes Scan's leaf design sees
+	// three of them later than the search before it (docs/testing.md,
+	// "The tactics suite by node budget"), a trade the games judge.
+	tacticsFloor = 0.9
 )
 
 var (

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"sync/atomic"
 
 	"damka/board"
@@ -127,22 +126,6 @@ func newThread(e *Engine, id int) *thread {
 
 func (t *thread) clearHistory() {
 	*t.history = historyTable{}
-}
-
-// lmr[d][i] is the late-move reduction of the i-th move at depth d:
-// ln d * ln i / lmrDivisor, rounded.
-var lmr [64][64]int8
-
-// lmrDivisor sets how fast reductions grow (docs/testing.md has what
-// other values measured).
-const lmrDivisor = 2.5
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for i := 1; i < 64; i++ {
-			lmr[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/lmrDivisor)
-		}
-	}
 }
 
 // evaluate is the static evaluation of the position at ply.
