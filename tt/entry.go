@@ -91,6 +91,11 @@ func withMove(d uint64, m uint16) uint64 {
 	return d&^(0xffff<<moveShift) | uint64(m)<<moveShift
 }
 
+// withGen replaces the generation of d.
+func withGen(d uint64, gen uint8) uint64 {
+	return d&^(uint64(genMask)<<genShift) | uint64(gen)<<genShift
+}
+
 // ageDiff is how many NewSearch calls ago generation g was current,
 // counting on the 1..63 cycle.
 func ageDiff(cur, g uint8) int {

@@ -24,12 +24,6 @@ const (
 	bucketBytes   = 8 * bucketWords
 	cacheLine     = 64
 
-	// exactKeepMargin is how much shallower a non-exact result for the same
-	// position must be before it may not overwrite an exact entry of the
-	// current search: a PV score from a deep search is worth more than a
-	// bound from a shallow re-search, but only while it is that much deeper.
-	exactKeepMargin = 4
-
 	// ageWeight is how many plies of depth one generation of age is worth
 	// when choosing a victim, so entries of earlier searches go first
 	// unless they are far deeper.
@@ -168,12 +162,13 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 // Store records e for key.
 //
 // Replacement policy:
-//   - If the bucket already holds key, that slot is overwritten, so a
-//     position never occupies two slots. A zero e.Move keeps the stored
-//     move, because a fail-low search finds no best move but the old one is
-//     still the best ordering guess. The write is skipped when the slot is
-//     an exact entry of the current generation and e is a non-exact entry
-//     at least exactKeepMargin plies shallower.
+//   - If the bucket already holds key, that slot is the one written, so a
+//     position never occupies two slots. A result shallower than the
+//     stored one does not replace it (Scan's rule: the deeper result
+//     answers more probes); the entry only joins the current generation.
+//     Otherwise e replaces it, and a zero e.Move keeps the stored move,
+//     because a fail-low search finds no best move but the old one is still
+//     the best ordering guess.
 //   - Otherwise an empty slot is used if there is one; failing that, the
 //     slot with the lowest depth - ageWeight*age is replaced, where age is
 //     the number of NewSearch calls since it was written. Stale and shallow
@@ -205,12 +200,19 @@ func (t *Table) Store(key uint64, e Entry) {
 }
 
 func (t *Table) overwrite(b *[bucketWords]atomic.Uint64, i int, old, key uint64, e Entry, gen uint8) {
+	if int(e.Depth) < int(dataDepth(old)) {
+		// A shallower result never replaces a deeper one (Scan's rule):
+		// the entry only becomes current again, so that replacement
+		// keeps it.
+		if dataGen(old) != gen {
+			nd := withGen(old, gen)
+			b[i].Store(key ^ nd)
+			b[i+1].Store(nd)
+		}
+		return
+	}
 	if e.Move == 0 {
 		e.Move = dataMove(old)
-	}
-	if dataGen(old) == gen && dataBound(old) == BoundExact && e.Bound != BoundExact &&
-		int(e.Depth) <= int(dataDepth(old))-exactKeepMargin {
-		return
 	}
 	nd := pack(e, gen)
 	if nd == old {

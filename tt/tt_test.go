@@ -189,41 +189,41 @@ func TestSameKeyOverwrite(t *testing.T) {
 			want:   Entry{Move: 7, Score: -20, Depth: 5, Bound: BoundUpper},
 		},
 		{
-			name:   "new move replaces old move",
+			name:   "new move at the same depth replaces old move",
 			first:  Entry{Move: 7, Depth: 3, Bound: BoundLower},
-			second: Entry{Move: 8, Depth: 2, Bound: BoundLower},
-			want:   Entry{Move: 8, Depth: 2, Bound: BoundLower},
+			second: Entry{Move: 8, Depth: 3, Bound: BoundUpper},
+			want:   Entry{Move: 8, Depth: 3, Bound: BoundUpper},
 		},
 		{
-			name:   "deep exact survives much shallower bound",
+			name:   "deeper result replaces exact",
 			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
-			second: Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundLower},
+			second: Entry{Move: 4, Score: 90, Depth: 13, Bound: BoundLower},
+			want:   Entry{Move: 4, Score: 90, Depth: 13, Bound: BoundLower},
+		},
+		{
+			name:   "deep exact survives shallower bound",
+			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
+			second: Entry{Move: 4, Score: 90, Depth: 11, Bound: BoundLower},
 			want:   Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
 		},
 		{
-			name:      "exact from old search is replaced",
+			name:   "deep exact survives shallower exact",
+			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
+			second: Entry{Move: 4, Score: 90, Depth: 1, Bound: BoundExact},
+			want:   Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
+		},
+		{
+			name:   "deep bound survives shallower bound",
+			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundLower},
+			second: Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundUpper},
+			want:   Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundLower},
+		},
+		{
+			name:      "deep entry of an old search survives, made current",
 			first:     Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
 			newSearch: true,
 			second:    Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundLower},
-			want:      Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundLower},
-		},
-		{
-			name:   "exact replaced by slightly shallower bound",
-			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
-			second: Entry{Move: 4, Score: 90, Depth: 10, Bound: BoundUpper},
-			want:   Entry{Move: 4, Score: 90, Depth: 10, Bound: BoundUpper},
-		},
-		{
-			name:   "exact replaced by shallower exact",
-			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
-			second: Entry{Move: 4, Score: 90, Depth: 1, Bound: BoundExact},
-			want:   Entry{Move: 4, Score: 90, Depth: 1, Bound: BoundExact},
-		},
-		{
-			name:   "deep bound replaced by much shallower bound",
-			first:  Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundLower},
-			second: Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundUpper},
-			want:   Entry{Move: 4, Score: 90, Depth: 2, Bound: BoundUpper},
+			want:      Entry{Move: 3, Score: 50, Depth: 12, Bound: BoundExact},
 		},
 	}
 	for _, tc := range tests {
@@ -247,6 +247,12 @@ func TestSameKeyOverwrite(t *testing.T) {
 			}
 			if n != 1 {
 				t.Errorf("key occupies %d slots", n)
+			}
+			// Written or kept, the entry belongs to the current search.
+			for i := 0; i < bucketWords; i += 2 {
+				if d := tab.words[i+1].Load(); d != 0 && tab.words[i].Load()^d == key && dataGen(d) != uint8(tab.gen.Load()) {
+					t.Errorf("generation %d, the current is %d", dataGen(d), tab.gen.Load())
+				}
 			}
 		})
 	}
