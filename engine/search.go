@@ -16,7 +16,8 @@ import (
 //	Step 3. A result known without a move (settled): a crown in
 //	        breakthrough, a repetition, the ply limit, a win already found
 //	        nearer the root, an endgame counter at its limit, the tables.
-//	Step 4. The transposition table: a stored bound that decides the node.
+//	Step 4. The transposition table: a stored bound that decides the node
+//	        (at PV nodes too), or a won or lost bound at any depth.
 //	Step 5. Internal iterative reduction without a table move.
 //	Step 6. ProbCut: a reduced search that clears beta by a margin.
 //	Step 7. The captures.
@@ -58,7 +59,15 @@ func (t *thread) search(alpha, beta, depth, ply int, pvNode bool) int {
 	if hit {
 		ttMove = e.Move
 		s := scoreFromTT(int(e.Score), ply)
-		if !pvNode && int(e.Depth) >= depth && cuts(e.Bound, s, alpha, beta) {
+		// A bound deep enough decides at PV nodes too (Scan): with the
+		// table's rule its entry is the deepest result of the position.
+		if int(e.Depth) >= depth && cuts(e.Bound, s, alpha, beta) {
+			return s
+		}
+		// A won or lost bound decides at any depth: a deeper search
+		// cannot undo a forced result.
+		if e.Bound&tt.BoundLower != 0 && s >= WinBound && s >= beta ||
+			e.Bound&tt.BoundUpper != 0 && s <= -WinBound && s <= alpha {
 			return s
 		}
 	}
