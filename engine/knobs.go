@@ -14,7 +14,8 @@ type knobs struct {
 	iirDepth int
 	// forcedExt is the extension of a node's only move (1; 0 switched off).
 	forcedExt int
-	// historyBonus caps the history reward of a cut-off (0: no history).
+	// historyBonus caps the history reward of a move that raised alpha
+	// (0: no history).
 	historyBonus int
 	clock        clockPlan
 	noAspiration bool
@@ -25,7 +26,7 @@ var defaultKnobs = knobs{
 	probCutDepth: 3, probCutMargin: 10,
 	lmrMinDepth: 2,
 	iirDepth:    4,
-	forcedExt:   1, historyBonus: 400,
+	forcedExt:   1, historyBonus: 4096,
 	clock: defaultPlan,
 }
 

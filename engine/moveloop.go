@@ -12,6 +12,7 @@ func (t *thread) moveLoop(alpha, beta, depth, ply int, pvNode bool) (best int, b
 	ext := t.extend(ply)
 	best = -inf
 	bestDraw, anyDraw := false, false
+	raised := -1 // index of the move that last raised alpha
 	for i := 0; i < f.ml.N; i++ {
 		m := f.pick(i)
 		s := t.searchMove(alpha, beta, depth, depth-1+ext, ply, i, m, pvNode)
@@ -28,12 +29,18 @@ func (t *thread) moveLoop(alpha, beta, depth, ply int, pvNode bool) (best int, b
 			continue
 		}
 		alpha = s
+		raised = i
 		t.updatePV(ply, m)
 		if s >= beta {
 			if m.Captured == 0 && !m.Promote {
-				t.cutoff(ply, i, depth)
+				t.raisedAlpha(ply, i, depth)
 			}
 			return best, bestMove, bestDraw
+		}
+	}
+	if raised >= 0 {
+		if m := f.ml.Moves[raised]; m.Captured == 0 && !m.Promote {
+			t.raisedAlpha(ply, raised, depth)
 		}
 	}
 	return best, bestMove, anyDraw

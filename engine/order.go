@@ -97,13 +97,14 @@ func (f *frame) pick(i int) board.Move {
 	return f.ml.Moves[i]
 }
 
-// cutoff rewards the quiet move at index i of ply that failed high and
-// penalises the quiet moves tried before it (they sit at indexes < i after
-// pick).
-func (t *thread) cutoff(ply, i, depth int) {
+// raisedAlpha rewards the quiet move at index i of ply that raised alpha
+// (a cut-off or a new best line: Scan updates at both) and penalises the
+// quiet moves tried before it (they sit at indexes < i after pick), by
+// 32*depth^2 up to the knob.
+func (t *thread) raisedAlpha(ply, i, depth int) {
 	f := &t.stack[ply]
 	hist := &t.history[f.pos.Side&1]
-	bonus := int32(min(depth*depth, t.e.knobs.historyBonus))
+	bonus := int32(min(32*depth*depth, t.e.knobs.historyBonus))
 	addHistory(hist, f.ml.Moves[i], bonus)
 	for j := 0; j < i; j++ {
 		if q := f.ml.Moves[j]; q.Captured == 0 && !q.Promote {

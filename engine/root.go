@@ -89,6 +89,7 @@ func (t *thread) setup(v *board.Variant, game *rootGame) {
 	t.selDepth, t.completed, t.rootDepth = 0, 0, 0
 	t.depthDone.Store(0)
 	t.drawFlag = false
+	t.ageHistory()
 
 	root, history := &game.root, game.history
 	for i := range t.stack {

@@ -128,6 +128,18 @@ func (t *thread) clearHistory() {
 	*t.history = historyTable{}
 }
 
+// ageHistory halves the history at the start of each search: what the
+// last search learnt still orders this one's first iterations, and fades.
+func (t *thread) ageHistory() {
+	for s := range t.history {
+		for from := range t.history[s] {
+			for to := range t.history[s][from] {
+				t.history[s][from][to] /= 2
+			}
+		}
+	}
+}
+
 // evaluate is the static evaluation of the position at ply.
 func (t *thread) evaluate(ply int) int {
 	f := &t.stack[ply]
