@@ -23,12 +23,20 @@ func TestAblateChangesSearch(t *testing.T) {
 	h := w.Scalar(eval.ScalarHand)
 	w.MG[h], w.EG[h] = 100, 100
 	w.Pack()
+	// And the start position: in the middlegame above a search may find a
+	// table move at every node deep enough for IIR (history-alpha's
+	// ordering does), which would leave nothing for --ablate iir to change.
+	positions := []board.Position{p, v.Start()}
 	nodes := func(ablate string) uint64 {
-		e := New(Options{HashMB: 4, Eval: w})
-		if err := e.Ablate(ablate); err != nil {
-			t.Fatal(err)
+		var n uint64
+		for _, p := range positions {
+			e := New(Options{HashMB: 4, Eval: w})
+			if err := e.Ablate(ablate); err != nil {
+				t.Fatal(err)
+			}
+			n += searchPos(e, v, p, Limits{Depth: 9}, nil).Nodes
 		}
-		return searchPos(e, v, p, Limits{Depth: 9}, nil).Nodes
+		return n
 	}
 	full := nodes("")
 	// The clock plans change the time a search takes, not its tree: they
