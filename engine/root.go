@@ -173,6 +173,13 @@ func (t *thread) iterate() {
 		if t.abort {
 			break
 		}
+		if t.multiPV > 1 {
+			// A later line's search can score above an earlier one's (the
+			// reductions that reach the quiescence make the tree depend on
+			// the window): the lines are reported, and the book built, in
+			// the order of their scores.
+			slices.SortStableFunc(rm[:t.multiPV], func(a, b rootMove) int { return b.score - a.score })
+		}
 		for i := range rm {
 			rm[i].prevScore = rm[i].score
 		}
