@@ -32,11 +32,17 @@ func exchangeRef(v *Variant, p *Position) []Move {
 	}
 	// shift is X >> n*I (df, dr = -1, -1: the square down-left), X >> n*J
 	// (+1, -1: down-right), X << n*I (+1, +1: up-right) or X << n*J (-1,
-	// +1: up-left), as White sees the board.
+	// +1: up-left), as White sees the board. Black's offers are White's
+	// with the board turned upside down (up is -1): Scan's shifts for
+	// Black are White's with I and J swapped and their sense reversed.
+	up := 1
+	if us == Black {
+		up = -1
+	}
 	shift := func(x sqSet, df, dr, n int) (y sqSet) {
 		for _, s := range g.List(g.All) {
 			f, r := g.FileRank(s)
-			if t, ok := g.At(f+n*df, r+n*dr); ok {
+			if t, ok := g.At(f+n*df, r+n*dr*up); ok {
 				y[s] = x[t]
 			}
 		}
@@ -90,62 +96,44 @@ func exchangeRef(v *Variant, p *Position) []Move {
 		and(shrI(mp, 1), shrI(e, 2)), and(shrJ(mp, 1), shrJ(e, 2)))
 	pin := or(and(shlJ(mp, 1), shlJ(op, 2)), and(shlI(mp, 1), shlI(op, 2)),
 		and(shrI(mp, 1), shrI(op, 2)), and(shrJ(mp, 1), shrJ(op, 2)))
-	var wi, wj sqSet
-	var backI, backJ int // from = to + back: the bit distance of the step back
-	if us == White {
-		back := rankOf(1)
-		strong := or(and(or(fileB, back, shrI(mp, 2)), shrI(mp, 1), shlI(e, 1)),
-			and(or(fileY, back, shrJ(mp, 2)), shrJ(mp, 1), shlJ(e, 1)))
-		target := and(strong, not(weak))
-		dangerI := or(and(shlI(op, 1), shrI(e, 1)), and(shrI(op, 1), shlI(e, 1)))
-		dangerJ := or(and(shlJ(op, 1), shrJ(e, 1)), and(shrJ(op, 1), shlJ(e, 1)))
-		et := and(e, target)
-		wi = or(and(shrI(target, 1), shlI(op, 1), not(dangerJ)),
-			and(not(shlI(op, 1)), shlJ(op, 1), shrJ(et, 1)),
-			and(not(shlI(op, 1)), shrJ(op, 1), shlJ(et, 1)))
-		wj = or(and(shrJ(target, 1), shlJ(op, 1), not(dangerI)),
-			and(not(shlJ(op, 1)), shlI(op, 1), shrI(et, 1)),
-			and(not(shlJ(op, 1)), shrI(op, 1), shlI(et, 1)))
-		oppWeak := or(and(shlI(op, 1), shlI(e, 2)), and(shlJ(op, 1), shlJ(e, 2)))
-		oppPin := or(and(shrI(op, 1), shrI(mp, 2)), and(shrJ(op, 1), shrJ(mp, 2)))
-		oppTarget := and(op, oppWeak, oppPin)
-		mw := and(mp, not(weak))
-		wi = or(wi, and(shrI(mw, 1), shlI(oppTarget, 1), not(dangerJ)))
-		wj = or(wj, and(shrJ(mw, 1), shlJ(oppTarget, 1), not(dangerI)))
-		free := and(mp, not(pin))
-		wi = and(wi, shrI(free, 1), e)
-		wj = and(wj, shrJ(free, 1), e)
-		backI, backJ = g.Width/2, g.Width/2+1
-	} else {
-		back := rankOf(g.Height - 2)
-		strong := or(and(or(fileB, back, shlJ(mp, 2)), shlJ(mp, 1), shrJ(e, 1)),
-			and(or(fileY, back, shlI(mp, 2)), shlI(mp, 1), shrI(e, 1)))
-		target := and(strong, not(weak))
-		dangerI := or(and(shrI(op, 1), shlI(e, 1)), and(shlI(op, 1), shrI(e, 1)))
-		dangerJ := or(and(shrJ(op, 1), shlJ(e, 1)), and(shlJ(op, 1), shrJ(e, 1)))
-		et := and(e, target)
-		wi = or(and(shlI(target, 1), shrI(op, 1), not(dangerJ)),
-			and(not(shrI(op, 1)), shrJ(op, 1), shlJ(et, 1)),
-			and(not(shrI(op, 1)), shlJ(op, 1), shrJ(et, 1)))
-		wj = or(and(shlJ(target, 1), shrJ(op, 1), not(dangerI)),
-			and(not(shrJ(op, 1)), shrI(op, 1), shlI(et, 1)),
-			and(not(shrJ(op, 1)), shlI(op, 1), shrI(et, 1)))
-		oppWeak := or(and(shrI(op, 1), shrI(e, 2)), and(shrJ(op, 1), shrJ(e, 2)))
-		oppPin := or(and(shlI(op, 1), shlI(mp, 2)), and(shlJ(op, 1), shlJ(mp, 2)))
-		oppTarget := and(op, oppWeak, oppPin)
-		mw := and(mp, not(weak))
-		wi = or(wi, and(shlI(mw, 1), shrI(oppTarget, 1), not(dangerJ)))
-		wj = or(wj, and(shlJ(mw, 1), shrJ(oppTarget, 1), not(dangerI)))
-		free := and(mp, not(pin))
-		wi = and(wi, shlI(free, 1), e)
-		wj = and(wj, shlJ(free, 1), e)
-		backI, backJ = -(g.Width / 2), -(g.Width/2 + 1)
+	back := rankOf(1)
+	if us == Black {
+		back = rankOf(g.Height - 2)
 	}
-	var out []Move
-	for _, w := range []struct {
+	strong := or(and(or(fileB, back, shrI(mp, 2)), shrI(mp, 1), shlI(e, 1)),
+		and(or(fileY, back, shrJ(mp, 2)), shrJ(mp, 1), shlJ(e, 1)))
+	target := and(strong, not(weak))
+	dangerI := or(and(shlI(op, 1), shrI(e, 1)), and(shrI(op, 1), shlI(e, 1)))
+	dangerJ := or(and(shlJ(op, 1), shrJ(e, 1)), and(shrJ(op, 1), shlJ(e, 1)))
+	et := and(e, target)
+	wi := or(and(shrI(target, 1), shlI(op, 1), not(dangerJ)),
+		and(not(shlI(op, 1)), shlJ(op, 1), shrJ(et, 1)),
+		and(not(shlI(op, 1)), shrJ(op, 1), shlJ(et, 1)))
+	wj := or(and(shrJ(target, 1), shlJ(op, 1), not(dangerI)),
+		and(not(shlJ(op, 1)), shlI(op, 1), shrI(et, 1)),
+		and(not(shlJ(op, 1)), shrI(op, 1), shlI(et, 1)))
+	oppWeak := or(and(shlI(op, 1), shlI(e, 2)), and(shlJ(op, 1), shlJ(e, 2)))
+	oppPin := or(and(shrI(op, 1), shrI(mp, 2)), and(shrJ(op, 1), shrJ(mp, 2)))
+	oppTarget := and(op, oppWeak, oppPin)
+	mw := and(mp, not(weak))
+	wi = or(wi, and(shrI(mw, 1), shlI(oppTarget, 1), not(dangerJ)))
+	wj = or(wj, and(shrJ(mw, 1), shlJ(oppTarget, 1), not(dangerI)))
+	free := and(mp, not(pin))
+	wi = and(wi, shrI(free, 1), e)
+	wj = and(wj, shrJ(free, 1), e)
+	// from = to + back: the bit distance of the step back. Turned upside
+	// down, White's I steps are Black's J steps (the generator's order
+	// lists Black's I steps first).
+	type steps struct {
 		set  sqSet
 		back int
-	}{{wi, backI}, {wj, backJ}} {
+	}
+	sets := []steps{{wi, g.Width / 2}, {wj, g.Width/2 + 1}}
+	if us == Black {
+		sets = []steps{{wj, -(g.Width / 2)}, {wi, -(g.Width/2 + 1)}}
+	}
+	var out []Move
+	for _, w := range sets {
 		for s := Square(0); s < 64; s++ {
 			if w.set[s] {
 				out = append(out, Move{From: s + Square(w.back), To: s, Promote: g.Promotion[us].Has(s)})
