@@ -53,7 +53,7 @@ func hubCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	s := hub.NewSession(searcher, os.Stdin, os.Stdout,
+	s := hub.NewSession(searcher, pollableStdin(), os.Stdout,
 		hub.WithVariant(v), hub.WithEngineOptions(opts), hub.WithVersion(version))
 	if err := s.SetParam("move-numbering", *numbering); err != nil {
 		return usagef("--move-numbering: %v", err)
