@@ -6,8 +6,8 @@
 # its docs survive between sessions here, so nothing but the patch, the
 # base commit and the PDN is needed to go on with a test.
 #
-#   scripts/sprt.sh NAME [--on FILE]... [--patch FILE]... [--args "ARGS"]
-#                   [--base REF] [--base-name NAME] [--tc 4+0.04]
+#   scripts/sprt.sh NAME [--on FILE]... [--patch FILE]... [--without FILE]...
+#                   [--args "ARGS"] [--base REF] [--base-name NAME] [--tc 4+0.04]
 #                   [--variant international] [--openings FILE] [--elo1 10]
 #                   [--concurrency 2] [--pdn FILE] [--dir DIR] [--dry-run]
 #
@@ -22,6 +22,11 @@
 # existing PDN is resumed, but only with the two signatures it was started
 # with (kept in PDN.bench): main may move on meanwhile, its search may not.
 # Stop it with Ctrl-C or SIGTERM; the same command goes on.
+#
+# --without FILE measures a part of the search that main has (an
+# ablation): FILE takes the part out, the base is REF with it (its
+# signature must be FILE's last "bench nodes=N"), the candidate REF as it
+# is, so that H1 says the part is worth its +elo1 (base name "without").
 set -euo pipefail
 
 name=${1:-}
@@ -29,12 +34,13 @@ case "$name" in
 '' | -*) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
 shift
-patches=() on=() args=() base_name=
+patches=() on=() without=() args=() base_name=
 base=HEAD tc=4+0.04 variant=international openings='' elo1=10 conc=2 pdn='' dir=~/damka-data/sprt dry=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--patch) patches+=("$(realpath "$2")"); shift 2 ;;
 	--on) on+=("$(realpath "$2")"); shift 2 ;;
+	--without) without+=("$(realpath "$2")"); shift 2 ;;
 	--args) read -r -a args <<<"$2"; shift 2 ;;
 	--base-name) base_name=$2; shift 2 ;;
 	--base) base=$2; shift 2 ;;
@@ -49,7 +55,8 @@ while [ $# -gt 0 ]; do
 	*) echo "sprt.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
-[ ${#patches[@]} -gt 0 ] || [ ${#args[@]} -gt 0 ] || { echo "sprt.sh: give a --patch or --args" >&2; exit 2; }
+[ ${#patches[@]} -gt 0 ] || [ ${#args[@]} -gt 0 ] || [ ${#without[@]} -gt 0 ] ||
+	{ echo "sprt.sh: give a --patch, a --without or --args" >&2; exit 2; }
 repo=$(git rev-parse --show-toplevel)
 rev=$(git -C "$repo" rev-parse --short=7 "$base^{commit}")
 if [ -z "$openings" ]; then
@@ -83,12 +90,18 @@ if [ ${#on[@]} -gt 0 ]; then
 	main_bin=$main_bin-on-$(cat "${on[@]}" | sha256sum | cut -c1-8)
 	base_name=${base_name:-base}
 fi
+[ ${#without[@]} -gt 0 ] && base_name=${base_name:-without}
 base_name=${base_name:-main}
 build "$main_bin" "${on[@]}"
 cand_bin=$main_bin
 if [ ${#patches[@]} -gt 0 ]; then
 	cand_bin=$dir/bin/damka-$rev-$name-$(cat "${on[@]}" "${patches[@]}" | sha256sum | cut -c1-8)
 	build "$cand_bin" "${on[@]}" "${patches[@]}"
+fi
+base_bin=$main_bin
+if [ ${#without[@]} -gt 0 ]; then
+	base_bin=$dir/bin/damka-$rev-without-$(cat "${on[@]}" "${without[@]}" | sha256sum | cut -c1-8)
+	build "$base_bin" "${on[@]}" "${without[@]}"
 fi
 
 if [ "$dry" = 0 ]; then
@@ -101,7 +114,15 @@ if [ "$dry" = 0 ]; then
 		fi
 		echo "$name on $rev: bench nodes=$got, as its patch records" >&2
 	fi
-	sig="$base_name=$("$main_bin" bench | grep -o 'bench nodes=[0-9]*' | tail -1 | cut -d= -f2) $name=$got"
+	base_sig=$("$base_bin" bench | grep -o 'bench nodes=[0-9]*' | tail -1 | cut -d= -f2)
+	if [ ${#without[@]} -gt 0 ]; then
+		want=$(grep -o 'bench nodes=[0-9]*' "${without[-1]}" | tail -1 | cut -d= -f2)
+		if [ -z "$want" ] || [ "$base_sig" != "$want" ]; then
+			echo "sprt.sh: $rev without the part searches bench nodes=$base_sig, its patch records ${want:-nothing}: not the tested search" >&2
+			exit 1
+		fi
+	fi
+	sig="$base_name=$base_sig $name=$got"
 	if [ -s "$pdn" ] && [ -s "$pdn.bench" ] && [ "$(cat "$pdn.bench")" != "$sig" ]; then
 		echo "sprt.sh: $pdn was played by $(cat "$pdn.bench"), these binaries are $sig: not the same test" >&2
 		exit 1
@@ -111,7 +132,7 @@ fi
 
 resume=()
 [ -s "$pdn" ] && resume=(--resume)
-cmd=("$main_bin" match --engine "cmd=$cand_bin hub${args[*]:+ ${args[*]}},name=$name" --engine "cmd=$main_bin hub,name=$base_name"
+cmd=("$main_bin" match --engine "cmd=$cand_bin hub${args[*]:+ ${args[*]}},name=$name" --engine "cmd=$base_bin hub,name=$base_name"
 	--variant "$variant" --tc "$tc" --concurrency "$conc" --openings "$openings"
 	--sprt "elo0=0,elo1=$elo1" --pdn "$pdn" "${resume[@]}")
 echo "+ ${cmd[*]}" >&2
